@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { Config } from './platform/config.ts';
+import { migrate, openPglite, openPostgres, type Db } from './platform/db.ts';
+import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
+import { SessionStore } from './platform/session.ts';
+import { registerAuth } from './platform/auth.ts';
+import { registerAntiforgery } from './platform/antiforgery.ts';
+import { registerErrorHandling } from './platform/http-errors.ts';
+import { registerClientConfig } from './platform/client-config.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  pins: PinCrypto;
+  sessions: SessionStore;
+  /** The clock every rule reads, so tests can move time. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when absent, one is opened from the configuration. */
+  db?: Db;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function openDatabase(config: Config): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+}
+
+/** Builds the whole server without listening: server.ts listens, tests use `inject` or listen on port 0. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Personal data never reaches the logs: no cookies, no bodies, no query strings with names.
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+          },
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+  const now = options.now ?? (() => new Date());
+  const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
+  app.decorate('deps', { config, db, pins, sessions: new SessionStore(db, config.sessionMinutes, now), now });
+  if (!options.db) app.addHook('onClose', async () => db.close());
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerAuth(app);
+  await registerAntiforgery(app);
+
+  app.get('/healthz', { config: { skipSessionTouch: true } }, async () => ({ status: 'ok' }));
+  await registerClientConfig(app);
+
+  // Domain modules. Each owns its routes, rules and SQL.
+  await app.register(identityRoutes);
+
+  await registerWeb(app);
+  return app;
+}
+
+/** The built React app with SPA fallback; API-looking paths that match nothing get a JSON 404. */
+async function registerWeb(app: FastifyInstance): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const apiLike = /^\/(api|idp|media|chat|metrics|healthz|readyz)(\/|$)/.test(request.url);
+    if (apiLike || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ name: 'NotFound', message: 'Hittades inte', statusCode: 404 });
+    }
+    reply.setCookie('api-endpoint', '/', { path: '/', sameSite: 'lax' });
+    if (!request.cookies.authenticationvariant) reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax' });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { SESSION_COOKIE } from '../../platform/session.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
+});
+beforeEach(async () => {
+  await t.reset();
+  t.clock.set('2026-11-20T09:00:00+01:00');
+});
+afterAll(async () => t.close());
+
+describe('getuserdata', () => {
+  it.each([
+    ['anna', ['VIDMedarbetare', 'VIDAdmin'], ['EditMeeting', 'InternalMeeting', 'ScreenShare'], 'Intern', true],
+    ['erik', ['VIDMedarbetare'], ['EditMeeting', 'InternalMeeting', 'ScreenShare'], 'Intern', false],
+    ['karin', ['KompletterandeAktör'], ['EditMeeting'], 'KA', false],
+    ['fredrik', ['FriståendeAktör'], ['EditMeeting'], 'MSFA', false],
+    ['jonna', ['Participant'], [], 'None', false],
+  ] as const)('maps %s roles to features and user level', async (persona, roles, features, level, isAdmin) => {
+    const client = await t.as(persona);
+    const res = await client.get('/api/login/getuserdata');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.afRole).toEqual(roles);
+    expect(data.features).toEqual(features);
+    expect(data.userLevel).toBe(level);
+    expect(data.isAdmin).toBe(isAdmin);
+    expect(JSON.stringify(data)).not.toMatch(/\d{12}/); // never the personnummer
+  });
+
+  it('answers 401 without a session, with a tampered cookie and after expiry', async () => {
+    expect((await t.anonymous().get('/api/login/getuserdata')).statusCode).toBe(401);
+    const client = await t.as('erik');
+    const tampered = await client.request({ method: 'GET', url: '/api/login/getuserdata', cookies: { [SESSION_COOKIE]: client.cookies[SESSION_COOKIE]!.slice(0, -2) + 'xx' } });
+    expect(tampered.statusCode).toBe(401);
+    t.clock.advance(61 * 60_000);
+    const expired = await client.get('/api/login/getuserdata');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ name: 'Unauthorized', message: expect.any(String) });
+  });
+
+  it('slides the session on each API call and stamps APILastCall', async () => {
+    const client = await t.as('erik');
+    t.clock.advance(50 * 60_000);
+    const res = await client.get('/api/login/keepalive');
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'APILastCall')?.value).toBe(String(t.clock.now().getTime()));
+    t.clock.advance(50 * 60_000);
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(200);
+  });
+
+  it('logout ends the session', async () => {
+    const client = await t.as('jonna');
+    const res = await client.get('/api/login/logout');
+    expect(res.json()).toEqual({ data: 'local' });
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+});
+
+describe('anti-forgery', () => {
+  it('sets XSRF-TOKEN and refuses a mutating request without the echoed header', async () => {
+    const res = await t.anonymous().get('/api/getantiforgerydata');
+    expect(res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBeTruthy();
+    const client = await t.as('erik');
+    const noHeader = await client.request({ method: 'POST', url: '/api/anything', headers: { 'x-xsrf-token': '' }, payload: { data: {} } });
+    expect(noHeader.statusCode).toBe(403);
+    const wrong = await client.request({ method: 'POST', url: '/api/anything', headers: { 'x-xsrf-token': 'nope' }, payload: { data: {} } });
+    expect(wrong.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,35 @@
+import type { PinCrypto } from '../../platform/crypto.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { accessFor, parseRoles } from './access.ts';
+
+/** The claims we read from the identity provider, whichever it is. */
+export interface IdentityClaims {
+  sub: string;
+  given_name?: string;
+  family_name?: string;
+  /** Comma-separated membership roles. */
+  roles?: unknown;
+  /** Agency staff id. */
+  af_id?: string | null;
+  /** Personnummer (12 digits) for e-ID logins. */
+  pin?: string | null;
+}
+
+export function sessionUserFromClaims(claims: IdentityClaims, pins: PinCrypto): SessionUser {
+  const roles = parseRoles(claims.roles);
+  const access = accessFor(roles);
+  const afId = typeof claims.af_id === 'string' && claims.af_id ? claims.af_id : null;
+  const pin = typeof claims.pin === 'string' && claims.pin ? claims.pin : null;
+  return {
+    kind: afId ? 'staff' : 'eid',
+    subject: claims.sub,
+    firstName: claims.given_name ?? '',
+    lastName: claims.family_name ?? '',
+    afId,
+    pinHash: pin ? pins.hash(pin) : null,
+    pinEncrypted: pin ? pins.encrypt(pin) : null,
+    roles,
+    ...access,
+    meetingId: null,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Feature } from '@videomote/contract/identity';
+import { forbidden, unauthorized } from './errors.ts';
+import { SESSION_COOKIE, type Session, type SessionUser } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes an anonymous webcast visitor may call; every other API route refuses such a session. */
+    anonymousVisitor?: boolean;
+    /** Routes that must not slide the session (none today; kept explicit for health checks). */
+    skipSessionTouch?: boolean;
+  }
+}
+
+export const API_LAST_CALL_COOKIE = 'APILastCall';
+
+/**
+ * Resolves the session for every request and, on API calls, slides it and stamps `APILastCall` (read by the web's
+ * inactivity countdown). Anonymous visitors are fenced to the routes that say they accept them.
+ */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.session = token ? await app.deps.sessions.find(token) : null;
+    if (!request.url.startsWith('/api/')) return;
+    if (request.session?.user.kind === 'anonymous' && !request.routeOptions.config?.anonymousVisitor) {
+      throw forbidden('Inte tillåtet för besökare');
+    }
+    if (request.session && !request.routeOptions.config?.skipSessionTouch) {
+      const expiresAt = await app.deps.sessions.touch(request.session.token);
+      request.session.expiresAt = expiresAt;
+      setSessionCookie(app, reply, request.session.token, expiresAt);
+    }
+    reply.setCookie(API_LAST_CALL_COOKIE, String(app.deps.now().getTime()), {
+      path: '/',
+      sameSite: 'lax',
+      secure: app.deps.config.secureCookies,
+    });
+  });
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.deps.config.secureCookies,
+    expires: expiresAt,
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.session) throw unauthorized();
+  return request.session.user;
+}
+
+/** A signed-in person (staff or e-ID), not an anonymous visitor. */
+export function requirePerson(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.kind === 'anonymous') throw forbidden();
+  return user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requirePerson(request);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+export function requireFeature(request: FastifyRequest, feature: Feature): SessionUser {
+  const user = requirePerson(request);
+  if (!user.features.includes(feature)) throw forbidden();
+  return user;
+}

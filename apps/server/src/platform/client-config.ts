@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '@videomote/contract/identity';
+
+/** `/assets/config/config.json`: the base URLs the web builds links from (booking spec §7). No secrets here. */
+export async function registerClientConfig(app: FastifyInstance): Promise<void> {
+  app.get('/assets/config/config.json', async (_request, reply) => {
+    const { config } = app.deps;
+    const base = config.publicUrl;
+    const wsBase = base.replace(/^http/, 'ws');
+    const body: ClientConfig = {
+      internalBaseUrl: `${base}/meetings`,
+      externalBaseUrl: `${base}/meetings`,
+      publicInfoBaseUrl: `${base}/publicaccess`,
+      roomBaseUrl: `${base}/publicaccess`,
+      selfRegistrationBaseUrl: `${base}/meetings`,
+      chatBaseUrl: `${wsBase}/chat`,
+      mediaBaseUrl: `${wsBase}/media`,
+      iceServers: config.iceServers,
+      releaseVersion: config.releaseVersion,
+      sessionMinutes: config.sessionMinutes,
+      environment: config.environment,
+    };
+    reply.header('cache-control', 'no-cache');
+    return body;
+  });
+}

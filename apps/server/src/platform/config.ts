@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+/** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  janusUrls: string[];
+  janusIceEnforce: string | null;
+  janusRtpPortRange: string;
+  iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  publicUrl: string;
+  sessionMinutes: number;
+  pinKey: string | null;
+  releaseVersion: string;
+  environment: string;
+  logLevel: string;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+function json<T>(name: string, value: string | undefined, fallback: T): T {
+  if (!value) return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    throw new ConfigError(`${name} must be JSON`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int('PORT', env.PORT, 3000, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
+  const issuer = env.OIDC_ISSUER || '';
+  if (issuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    janusUrls: (env.JANUS_URL || '').split(',').map((s) => s.trim()).filter(Boolean),
+    janusIceEnforce: env.JANUS_ICE_ENFORCE || null,
+    janusRtpPortRange: env.JANUS_RTP_PORT_RANGE || '20000-20100',
+    iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
+    oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
+    publicUrl,
+    sessionMinutes: int('SESSION_MINUTES', env.SESSION_MINUTES, 60, 1, 24 * 60),
+    pinKey: env.PIN_KEY || null,
+    releaseVersion: env.RELEASE_VERSION || '0.1.0',
+    environment: env.APP_ENVIRONMENT || (issuer ? 'production' : 'local'),
+    logLevel: env.LOG_LEVEL || 'info',
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

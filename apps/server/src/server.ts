@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const app = await buildApp({ config });
+await app.listen({ port: config.port, host: config.host });
+console.log(`Videomöte serves on ${config.publicUrl}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, let requests and sockets finish, then close the database and media supervisor (onClose hooks).
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}

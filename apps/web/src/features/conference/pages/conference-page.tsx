@@ -1,0 +1,3 @@
+export function ConferencePage() {
+  return <h1>Pågående möte</h1>;
+}

@@ -1,0 +1,3 @@
+export function AccessibilityPage() {
+  return <h1>Tillgänglighetsredogörelse</h1>;
+}

@@ -1,0 +1,3 @@
+export function PersonalDataPage() {
+  return <h1>Så här hanterar vi personuppgifter i Videomöte</h1>;
+}

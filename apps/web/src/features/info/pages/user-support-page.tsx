@@ -1,0 +1,3 @@
+export function UserSupportPage() {
+  return <h1>Användarstöd</h1>;
+}

@@ -1,0 +1,3 @@
+export function LobbyPage() {
+  return <h1>Till Mötet</h1>;
+}

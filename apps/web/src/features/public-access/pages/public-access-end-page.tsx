@@ -1,0 +1,3 @@
+export function PublicAccessEndPage() {
+  return <h1>Mötet avslutat!</h1>;
+}

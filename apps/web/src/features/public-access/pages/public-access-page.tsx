@@ -1,0 +1,3 @@
+export function PublicAccessPage() {
+  return <h1>Välkommen</h1>;
+}

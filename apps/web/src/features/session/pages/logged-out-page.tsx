@@ -1,0 +1,3 @@
+export function LoggedOutPage() {
+  return <h1>Automatisk utloggning</h1>;
+}

@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+
+/** Membership roles as the identity provider sends them (booking spec §6); unknown ones are ignored. */
+export const MembershipRoles = ['Participant', 'VIDAdmin', 'KompletterandeAktör', 'FriståendeAktör', 'VIDMedarbetare'] as const;
+export type MembershipRole = (typeof MembershipRoles)[number];
+
+export const Features = ['EditMeeting', 'InternalMeeting', 'ScreenShare'] as const;
+export type Feature = (typeof Features)[number];
+
+export const UserLevels = ['None', 'Intern', 'MSFA', 'KA'] as const;
+export type UserLevel = (typeof UserLevels)[number];
+
+/** How a person was identified: the server decides, the client only shows it. */
+export const IdentityKinds = ['staff', 'eid', 'anonymous'] as const;
+export type IdentityKind = (typeof IdentityKinds)[number];
+
+/** `GET api/login/getuserdata` (booking spec §3 identity, §7). */
+export const UserData = Type.Object({
+  ciamGivenName: Type.String(),
+  ciamFamilyName: Type.String(),
+  ciamSub: Type.String(),
+  afRole: Type.Array(Type.String()),
+  features: Type.Array(Type.String()),
+  userLevel: Type.String(),
+  isAdmin: Type.Boolean(),
+  identityKind: Type.String(),
+  afId: Type.Union([Type.String(), Type.Null()]),
+  /** Set for an anonymous visitor: the one webcast the session is scoped to. */
+  meetingId: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserData = Static<typeof UserData>;
+
+export const LogoutResponse = Type.Object({ data: Type.String() });
+
+/** `/assets/config/config.json` (booking spec §7). */
+export const ClientConfig = Type.Object({
+  internalBaseUrl: Type.String(),
+  externalBaseUrl: Type.String(),
+  publicInfoBaseUrl: Type.String(),
+  roomBaseUrl: Type.String(),
+  selfRegistrationBaseUrl: Type.String(),
+  chatBaseUrl: Type.String(),
+  mediaBaseUrl: Type.String(),
+  iceServers: Type.Array(Type.Object({ urls: Type.Union([Type.String(), Type.Array(Type.String())]), username: Type.Optional(Type.String()), credential: Type.Optional(Type.String()) })),
+  releaseVersion: Type.String(),
+  sessionMinutes: Type.Integer(),
+  environment: Type.String(),
+});
+export type ClientConfig = Static<typeof ClientConfig>;
