@@ -39,7 +39,8 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST lets a test run serve its own build of the web app.
+const webDist = process.env.WEB_DIST || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function openDatabase(config: Config): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));

@@ -1,0 +1,125 @@
+import type { ParticipantRole } from '@videomote/contract/participant-roles';
+import type { Queryable } from '../../platform/db.ts';
+import type { SessionUser } from '../../platform/session.ts';
+
+/**
+ * Read-only answers other modules (media, chat, lobby, polls) need about a meeting and who is in it.
+ * The meetings module owns the tables; this is the one place outside it allowed to read them.
+ */
+export interface MeetingSummary {
+  id: string;
+  title: string;
+  type: 0 | 1;
+  startTime: Date;
+  endTime: Date;
+  roomId: string;
+  version: number;
+  selfRegistrations: number;
+  countInfoParticipants: number;
+}
+
+export interface MemberRecord {
+  id: string;
+  meetingId: string;
+  role: ParticipantRole;
+  displayName: string;
+  afId: string | null;
+  isAdmin: boolean;
+  isParticipant: boolean;
+}
+
+/** How a user belongs to a meeting: a booked participant, or an anonymous visitor of a webcast. */
+export type Membership =
+  | { kind: 'participant'; meeting: MeetingSummary; participant: MemberRecord }
+  | { kind: 'visitor'; meeting: MeetingSummary };
+
+const MEETING_COLUMNS = `id, title, type, start_time, end_time, room_id, version, self_registrations, count_info_participants`;
+
+interface MeetingDbRow {
+  id: string;
+  title: string;
+  type: number;
+  start_time: Date | string;
+  end_time: Date | string;
+  room_id: string;
+  version: number;
+  self_registrations: number;
+  count_info_participants: number;
+}
+
+const toSummary = (r: MeetingDbRow): MeetingSummary => ({
+  id: r.id,
+  title: r.title,
+  type: r.type === 1 ? 1 : 0,
+  startTime: new Date(r.start_time),
+  endTime: new Date(r.end_time),
+  roomId: r.room_id,
+  version: r.version,
+  selfRegistrations: r.self_registrations,
+  countInfoParticipants: r.count_info_participants,
+});
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findMeeting(db: Queryable, id: string): Promise<MeetingSummary | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const rows = await db.query<MeetingDbRow>(`SELECT ${MEETING_COLUMNS} FROM meetings WHERE id = $1`, [id]);
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+
+export async function findMeetingByRoomId(db: Queryable, roomId: string): Promise<MeetingSummary | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(roomId)) return null;
+  const rows = await db.query<MeetingDbRow>(`SELECT ${MEETING_COLUMNS} FROM meetings WHERE room_id = $1`, [roomId]);
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+
+interface MemberDbRow {
+  id: string;
+  meeting_id: string;
+  role: ParticipantRole;
+  display_name: string;
+  af_id: string | null;
+  is_admin: boolean;
+  is_participant: boolean;
+}
+
+const MEMBER_COLUMNS = 'id, meeting_id, role, display_name, af_id, is_admin, is_participant';
+
+const toMember = (r: MemberDbRow): MemberRecord => ({
+  id: r.id,
+  meetingId: r.meeting_id,
+  role: r.role,
+  displayName: r.display_name,
+  afId: r.af_id,
+  isAdmin: r.is_admin,
+  isParticipant: r.is_participant,
+});
+
+/** The user's participant row in a meeting: staff matched by agency id, e-ID users by keyed personnummer hash. */
+export async function findMemberForUser(db: Queryable, meetingId: string, user: SessionUser): Promise<MemberRecord | null> {
+  if (!UUID_PATTERN.test(meetingId)) return null;
+  let rows: MemberDbRow[] = [];
+  if (user.afId) {
+    rows = await db.query<MemberDbRow>(`SELECT ${MEMBER_COLUMNS} FROM meeting_participants WHERE meeting_id = $1 AND af_id = $2 ORDER BY position LIMIT 1`, [meetingId, user.afId]);
+  }
+  if (!rows.length && user.pinHash) {
+    rows = await db.query<MemberDbRow>(`SELECT ${MEMBER_COLUMNS} FROM meeting_participants WHERE meeting_id = $1 AND pin_hash = $2 ORDER BY position LIMIT 1`, [meetingId, user.pinHash]);
+  }
+  return rows[0] ? toMember(rows[0]) : null;
+}
+
+export async function listMembers(db: Queryable, meetingId: string): Promise<MemberRecord[]> {
+  const rows = await db.query<MemberDbRow>(`SELECT ${MEMBER_COLUMNS} FROM meeting_participants WHERE meeting_id = $1 ORDER BY position`, [meetingId]);
+  return rows.map(toMember);
+}
+
+/** Whether, and how, this user may enter the meeting. Null means: not theirs (callers answer 403 or 404). */
+export async function membershipOf(db: Queryable, meetingId: string, user: SessionUser): Promise<Membership | null> {
+  const meeting = await findMeeting(db, meetingId);
+  if (!meeting) return null;
+  if (user.kind === 'anonymous') {
+    return user.meetingId === meeting.id && meeting.type === 1 ? { kind: 'visitor', meeting } : null;
+  }
+  const participant = await findMemberForUser(db, meetingId, user);
+  return participant ? { kind: 'participant', meeting, participant } : null;
+}
