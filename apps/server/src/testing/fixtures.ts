@@ -1,0 +1,41 @@
+import crypto from 'node:crypto';
+import type { ParticipantRole } from '@videomote/contract/participant-roles';
+import type { Db } from '../platform/db.ts';
+import type { PinCrypto } from '../platform/crypto.ts';
+import { personaByKey, type Persona } from '../modules/identity/personas.ts';
+
+export interface FixtureParticipant {
+  persona?: Persona['key'];
+  afId?: string | null;
+  pin?: string | null;
+  displayName?: string;
+  role: ParticipantRole;
+  isAdmin?: boolean;
+}
+
+/** Inserts a meeting straight into the real database, for tests of modules that read meetings. */
+export async function insertMeeting(
+  db: Db,
+  pins: PinCrypto,
+  m: { title?: string; type?: 0 | 1; start: Date | string; end: Date | string; participants: FixtureParticipant[]; roomId?: string },
+): Promise<{ id: string; roomId: string; participantIds: string[] }> {
+  const roomId = m.roomId ?? crypto.randomBytes(18).toString('base64url');
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [m.title ?? 'Testmöte', m.type ?? 0, new Date(m.start), new Date(m.end), 'test', roomId],
+  );
+  const participantIds: string[] = [];
+  for (const [i, p] of m.participants.entries()) {
+    const persona = p.persona ? personaByKey(p.persona) : null;
+    const afId = p.afId ?? persona?.afId ?? null;
+    const pin = p.pin ?? persona?.pin ?? null;
+    const displayName = p.displayName ?? (persona ? `${persona.firstName} ${persona.lastName}` : 'Deltagare');
+    const [pr] = await db.query<{ id: string }>(
+      `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, is_admin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [row!.id, i, p.role, displayName, afId, pin ? pins.hash(pin) : null, pin ? pins.encrypt(pin) : null, p.isAdmin ?? false],
+    );
+    participantIds.push(pr!.id);
+  }
+  return { id: row!.id, roomId, participantIds };
+}
