@@ -14,6 +14,9 @@ import { registerAuth } from './platform/auth.ts';
 import { registerAntiforgery } from './platform/antiforgery.ts';
 import { registerErrorHandling } from './platform/http-errors.ts';
 import { registerClientConfig } from './platform/client-config.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerObservability } from './platform/observability.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 
 export interface Deps {
@@ -71,12 +74,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.db) app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerAuth(app);
   await registerAntiforgery(app);
 
-  app.get('/healthz', { config: { skipSessionTouch: true } }, async () => ({ status: 'ok' }));
+  await registerObservability(app);
   await registerClientConfig(app);
 
   // Domain modules. Each owns its routes, rules and SQL.

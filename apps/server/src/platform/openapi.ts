@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+
+/**
+ * The OpenAPI document of the whole API, generated from the same TypeBox schemas the routes validate with,
+ * served at `/api/docs` (JSON). Must be registered before the routes it describes.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Videomöte API', version: app.deps.config.releaseVersion, description: 'Every body in and out is wrapped in { data }. Mutating calls need the X-XSRF-TOKEN header.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vm_session' } } },
+      security: [{ session: [] }],
+    },
+    hideUntagged: false,
+  });
+  app.get('/api/docs', { schema: { hide: true }, config: { anonymousVisitor: true } }, async () => app.swagger());
+}
