@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { registerRetention } from './modules/retention/retention.plugin.ts';
 
 export interface Deps {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerObservability(app);
   await registerClientConfig(app);
+  await registerRetention(app);
 
   // Domain modules. Each owns its routes, rules and SQL.
   await app.register(identityRoutes);

@@ -19,6 +19,8 @@ export interface Config {
   environment: string;
   logLevel: string;
   secureCookies: boolean;
+  /** How often the GDPR retention job runs; 0 turns the schedule off. */
+  retentionIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: env.APP_ENVIRONMENT || (issuer ? 'production' : 'local'),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
+    retentionIntervalSeconds: int('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 60, 0, 86_400),
   };
 }

@@ -50,7 +50,7 @@ export interface TestClient {
 export async function buildTestApp(options: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const clock = options.clock ?? testClock();
   const dataDir = path.join(os.tmpdir(), `videomote-test-${crypto.randomUUID()}`);
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, SESSION_MINUTES: '60', ...options.env }), logLevel: 'silent' };
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, SESSION_MINUTES: '60', RETENTION_INTERVAL_SECONDS: '0', ...options.env }), logLevel: 'silent' };
   const url = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema: (() => Promise<void>) | null = null;

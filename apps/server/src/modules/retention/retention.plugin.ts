@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { runRetention, type RetentionHooks, type RetentionReport } from './retention.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    retention: RetentionHooks & { runNow(): Promise<RetentionReport> };
+  }
+}
+
+/**
+ * Schedules the retention job every `retentionIntervalSeconds` (0 = never; tests call runNow()) in every server
+ * process; the advisory lock makes one of them do the work. Other modules push their hooks onto `app.retention`.
+ */
+export async function registerRetention(app: FastifyInstance): Promise<void> {
+  const retention: FastifyInstance['retention'] = {
+    beforeMeetingsPurged: [],
+    afterMeetingsPurged: [],
+    runNow: () => runRetention(app.deps.db, app.deps.now(), retention),
+  };
+  app.decorate('retention', retention);
+
+  const seconds = app.deps.config.retentionIntervalSeconds;
+  if (!seconds) return;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    retention
+      .runNow()
+      .then((r) => {
+        if (r.pinsCleared || r.meetingsPurged) app.log.info({ retention: r }, 'retention purge');
+      })
+      .catch((err) => app.log.error({ err }, 'retention job failed'))
+      .finally(() => (running = false));
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
