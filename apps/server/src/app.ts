@@ -17,6 +17,7 @@ import { registerClientConfig } from './platform/client-config.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { registerRetention } from './modules/retention/retention.plugin.ts';
 
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   await app.register(cookie);
+  await registerRateLimits(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerAuth(app);
   await registerAntiforgery(app);
