@@ -1,4 +1,4 @@
-import { MembershipRoles, type Feature, type MembershipRole, type UserLevel } from '@videomote/contract/identity';
+import { Features, MembershipRoles, type Feature, type MembershipRole, type UserLevel } from '@videomote/contract/identity';
 
 /** Membership roles arrive as a comma-separated claim; unknown or malformed entries are ignored (booking spec §6). */
 export function parseRoles(claim: unknown): MembershipRole[] {
@@ -17,8 +17,28 @@ export interface Access {
   isAdmin: boolean;
 }
 
-/** Staff get EditMeeting, InternalMeeting and ScreenShare; KA and MSFA users EditMeeting; externals none. */
-export function accessFor(roles: MembershipRole[]): Access {
+/** What one membership role grants; the admin module keeps an editable table of these (Grupper). */
+export interface RoleGrant {
+  features: Feature[];
+  isAdmin: boolean;
+}
+export type RoleGrants = Partial<Record<MembershipRole, RoleGrant>>;
+
+/**
+ * Staff get EditMeeting, InternalMeeting and ScreenShare; KA and MSFA users EditMeeting; externals none.
+ * With `grants` (the admin's Grupper table, read at login) features and admin are the union of what the user's
+ * roles grant instead; the user level always follows the roles.
+ */
+export function accessFor(roles: MembershipRole[], grants?: RoleGrants): Access {
+  if (grants) {
+    const granted = new Set<Feature>();
+    let admin = false;
+    for (const role of roles) {
+      for (const f of grants[role]?.features ?? []) granted.add(f);
+      admin ||= grants[role]?.isAdmin ?? false;
+    }
+    return { features: Features.filter((f) => granted.has(f)), userLevel: accessFor(roles).userLevel, isAdmin: admin };
+  }
   const isAdmin = roles.includes('VIDAdmin');
   if (roles.includes('VIDMedarbetare') || isAdmin) {
     return { features: ['EditMeeting', 'InternalMeeting', 'ScreenShare'], userLevel: 'Intern', isAdmin };

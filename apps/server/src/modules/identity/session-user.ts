@@ -1,6 +1,6 @@
 import type { PinCrypto } from '../../platform/crypto.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { accessFor, parseRoles } from './access.ts';
+import { accessFor, parseRoles, type RoleGrants } from './access.ts';
 
 /** The claims we read from the identity provider, whichever it is. */
 export interface IdentityClaims {
@@ -15,9 +15,10 @@ export interface IdentityClaims {
   pin?: string | null;
 }
 
-export function sessionUserFromClaims(claims: IdentityClaims, pins: PinCrypto): SessionUser {
+/** `grants`: the Grupper table (admin module's loadRoleGrants); without it the built-in grants apply. */
+export function sessionUserFromClaims(claims: IdentityClaims, pins: PinCrypto, grants?: RoleGrants): SessionUser {
   const roles = parseRoles(claims.roles);
-  const access = accessFor(roles);
+  const access = accessFor(roles, grants);
   const afId = typeof claims.af_id === 'string' && claims.af_id ? claims.af_id : null;
   const pin = typeof claims.pin === 'string' && claims.pin ? claims.pin : null;
   return {

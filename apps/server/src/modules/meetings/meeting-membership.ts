@@ -123,3 +123,25 @@ export async function membershipOf(db: Queryable, meetingId: string, user: Sessi
   const participant = await findMemberForUser(db, meetingId, user);
   return participant ? { kind: 'participant', meeting, participant } : null;
 }
+
+/**
+ * Meetings whose end fell in [from, to), with how many participants were booked: what the statistics need to
+ * count a held meeting without reading the meetings tables themselves.
+ */
+export async function listMeetingsEndedBetween(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  limit = 1000,
+): Promise<{ meeting: MeetingSummary; participantCount: number }[]> {
+  const rows = await db.query<MeetingDbRow & { participant_count: number }>(
+    `SELECT ${MEETING_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')},
+            (SELECT count(*) FROM meeting_participants p WHERE p.meeting_id = m.id) AS participant_count
+       FROM meetings m
+      WHERE m.end_time >= $1 AND m.end_time < $2
+      ORDER BY m.end_time
+      LIMIT $3`,
+    [from, to, limit],
+  );
+  return rows.map((r) => ({ meeting: toSummary(r), participantCount: Number(r.participant_count) }));
+}
