@@ -1,9 +1,93 @@
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import type { UserData } from '@videomote/contract/identity';
-import { requireUser } from '../../platform/auth.ts';
+import { requireUser, setSessionCookie } from '../../platform/auth.ts';
+import { validationError } from '../../platform/errors.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
+import { registerEmbeddedIdp } from './idp/idp.plugin.ts';
+import { inProcessFetch, OidcClient } from './oidc-client.ts';
+import { LoginStateRepository } from './login-state.repository.ts';
+import { safeReturnUrl } from './return-url.ts';
+import { sessionUserFromClaims } from './session-user.ts';
+
+const LOGIN_STATE_COOKIE = 'vm_login';
+const LOGOUT_HINT_COOKIE = 'vm_logout';
+const LOGIN_TTL_MS = 10 * 60_000;
+
+const StartQuery = Type.Object({ returnUrl: Type.Optional(Type.String({ maxLength: 2000 })) });
+const CallbackQuery = Type.Object(
+  {
+    state: Type.Optional(Type.String({ maxLength: 200 })),
+    code: Type.Optional(Type.String({ maxLength: 2000 })),
+    error: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: true },
+);
 
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app.deps;
+  // Without OIDC_ISSUER the embedded test IdP is the provider; with it, the agency's own.
+  const idp = config.oidc ?? (await registerEmbeddedIdp(app));
+  const oidcClient = new OidcClient({
+    issuer: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    redirectUri: `${config.publicUrl}/api/login/callback`,
+    postLogoutRedirectUri: `${config.publicUrl}/`,
+    extraParams: config.oidc ? {} : { prompt: 'login' },
+    fetch: config.oidc ? undefined : inProcessFetch(app, config.publicUrl),
+  });
+  const loginStates = new LoginStateRepository(app.deps.db, app.deps.now);
+  const cookieBase = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+
+  /** Starts a login at the identity provider; the browser comes back to `returnUrl` (a path on this site only). */
+  app.get<{ Querystring: Static<typeof StartQuery> }>(
+    '/api/login/start',
+    { config: { anonymousVisitor: true }, schema: { querystring: StartQuery } },
+    async (request, reply) => {
+      const returnUrl = safeReturnUrl(request.query.returnUrl);
+      if (!returnUrl) throw validationError([{ fields: ['returnUrl'], message: 'Ogiltig returadress' }]);
+      const { url, pending } = await oidcClient.begin();
+      await loginStates.save(pending, returnUrl, LOGIN_TTL_MS);
+      // The state is also bound to this browser, so a callback URL planted by someone else logs nobody in.
+      reply.setCookie(LOGIN_STATE_COOKIE, pending.state, { ...cookieBase, maxAge: LOGIN_TTL_MS / 1000 });
+      return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof CallbackQuery> }>(
+    '/api/login/callback',
+    { config: { anonymousVisitor: true }, schema: { querystring: CallbackQuery } },
+    async (request, reply) => {
+      const failed = () => reply.header('cache-control', 'no-store').redirect('/error?status=401', 302);
+      const bound = request.cookies[LOGIN_STATE_COOKIE];
+      reply.clearCookie(LOGIN_STATE_COOKIE, cookieBase);
+      const { state } = request.query;
+      if (!state || !bound || bound !== state) return failed();
+      const pending = await loginStates.take(state);
+      if (!pending) return failed();
+      if (request.query.error) {
+        request.log.info({ error: request.query.error }, 'login refused by the identity provider');
+        return failed();
+      }
+      let result;
+      try {
+        result = await oidcClient.finish(new URL(request.url, config.publicUrl), pending);
+      } catch (err) {
+        // The message of an OIDC failure names no person; the claims are never logged.
+        request.log.warn({ reason: (err as Error).message }, 'login callback failed');
+        return failed();
+      }
+      // A new session for every login: an earlier one (say, an anonymous webcast visit) is not carried over.
+      if (request.session) await app.deps.sessions.destroy(request.session.token);
+      const user = { ...sessionUserFromClaims(result.claims, app.deps.pins), idToken: result.idToken };
+      const session = await app.deps.sessions.create(user);
+      setSessionCookie(app, reply, session.token, session.expiresAt);
+      reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax', secure: config.secureCookies });
+      return reply.header('cache-control', 'no-store').redirect(pending.returnUrl, 302);
+    },
+  );
+
   app.get('/api/login/getuserdata', { config: { anonymousVisitor: true } }, async (request) => {
     const user = requireUser(request);
     const data: UserData = {
@@ -29,8 +113,26 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   /** Ends the session; the string tells the web which identity provider environment to log out of. */
   app.get('/api/login/logout', { config: { anonymousVisitor: true } }, async (request, reply) => {
-    if (request.session) await app.deps.sessions.destroy(request.session.token);
+    if (request.session) {
+      await app.deps.sessions.destroy(request.session.token);
+      // Kept briefly so /api/login/endsession can tell the provider whose session to end.
+      const idToken = request.session.user.idToken;
+      if (idToken) reply.setCookie(LOGOUT_HINT_COOKIE, idToken, { ...cookieBase, maxAge: 300 });
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { data: app.deps.config.environment };
+  });
+
+  /** Where the web goes after logout: the provider's end-session endpoint, which then returns to our start page. */
+  app.get('/api/login/endsession', { config: { anonymousVisitor: true } }, async (request, reply) => {
+    const idToken = request.cookies[LOGOUT_HINT_COOKIE] ?? null;
+    reply.clearCookie(LOGOUT_HINT_COOKIE, cookieBase);
+    let target: URL | null = null;
+    try {
+      target = await oidcClient.endSessionUrl(idToken);
+    } catch (err) {
+      request.log.warn({ reason: (err as Error).message }, 'identity provider logout unavailable');
+    }
+    return reply.header('cache-control', 'no-store').redirect(target?.href ?? '/', 302);
   });
 }
