@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { Envelope } from '@videomote/contract/envelope';
+import { LobbyMeeting, LobbyParams } from '@videomote/contract/lobby';
+import { AddExternalUserBody, SignupInfo, SignupMeeting, type AddExternalUserRequest } from '@videomote/contract/signup';
+import {
+  AUTHENTICATION_VARIANT_COOKIE,
+  MeetingIdByRoom,
+  PublicAccessBody,
+  PublicAccessSession,
+  RoomParams,
+  type PublicAccessRequest,
+} from '@videomote/contract/public-access';
+import { requirePerson, setSessionCookie } from '../../platform/auth.ts';
+import { lobbyMeeting } from './lobby.service.ts';
+import { addExternalUser, signupInfo } from './signup.service.ts';
+import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
+
+/**
+ * How people get into a meeting: the lobby's meeting lookup, presenter self-registration and anonymous entry to
+ * webcasts. Paths follow booking spec §7; `GET /api/lobby/{id}` and `POST /api/publicaccess/{roomId}` are ours.
+ */
+export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get<{ Params: { id: string } }>(
+    '/api/lobby/:id',
+    { schema: { params: LobbyParams, response: { 200: Envelope(LobbyMeeting) } } },
+    async (request) => ({ data: await lobbyMeeting(db, requirePerson(request), request.params.id) }),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/meeting/validateexternaluser/:id',
+    { schema: { params: LobbyParams, response: { 200: Envelope(SignupInfo) } } },
+    async (request) => ({ data: await signupInfo(db, requirePerson(request), request.params.id) }),
+  );
+
+  app.post<{ Body: { data: AddExternalUserRequest } }>(
+    '/api/meeting/addexternaluser',
+    { schema: { body: AddExternalUserBody, response: { 200: Envelope(SignupMeeting) } } },
+    async (request) => ({ data: await addExternalUser(db, requirePerson(request), request.body.data, app.deps.now()) }),
+  );
+
+  // Open to everybody: this is how an anonymous visitor's browser learns whether the link works.
+  app.get<{ Params: { roomId: string } }>(
+    '/api/meeting/getidbyroomid/:roomId',
+    { config: { anonymousVisitor: true }, schema: { params: RoomParams, response: { 200: Envelope(MeetingIdByRoom) } } },
+    async (request) => {
+      const meeting = await openWebcastByRoom(db, request.params.roomId, app.deps.now());
+      return { data: { meetingId: meeting.id } };
+    },
+  );
+
+  app.post<{ Params: { roomId: string }; Body: { data: PublicAccessRequest } }>(
+    '/api/publicaccess/:roomId',
+    {
+      config: { anonymousVisitor: true },
+      schema: { params: RoomParams, body: PublicAccessBody, response: { 200: Envelope(PublicAccessSession) } },
+    },
+    async (request, reply) => {
+      const meeting = await openWebcastByRoom(db, request.params.roomId, app.deps.now());
+      const visitor = visitorFor(meeting.id, request.body.data.displayName);
+      // Public access is anonymous by design: whatever session this browser had ends here.
+      if (request.session) await app.deps.sessions.destroy(request.session.token);
+      const session = await app.deps.sessions.create(visitor);
+      setSessionCookie(app, reply, session.token, session.expiresAt);
+      reply.setCookie(AUTHENTICATION_VARIANT_COOKIE, 'Webcast', { path: '/', sameSite: 'lax', secure: app.deps.config.secureCookies });
+      return { data: { meetingId: meeting.id, displayName: visitor.firstName } };
+    },
+  );
+}
+

@@ -1,0 +1,71 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Presenter / participant self-registration (booking spec §2 signup, §3 signup info, §7).
+ *
+ * A meeting is open for self-registration while it has not started: the sign-up link `/meetings/{id}/signup`
+ * that the meeting's admins share is the invitation, and registering needs an e-ID login (the personnummer is
+ * what later lets the person into the meeting).
+ */
+
+/** `GET /api/meeting/validateexternaluser/{id}`. */
+export const SignupInfo = Type.Object({
+  id: Type.String(),
+  startTime: Type.String({ format: 'date-time' }),
+  endTime: Type.String({ format: 'date-time' }),
+  type: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  selfRegistrations: Type.Integer(),
+  /** Whether the signed-in user already is a participant (an addition to the spec's fields; lets the page say so). */
+  currentUserRegistered: Type.Boolean(),
+});
+export type SignupInfo = Static<typeof SignupInfo>;
+
+/** `POST /api/meeting/addexternaluser`. `signedForm` must be true: the person accepted the data handling. */
+export const AddExternalUserBody = Type.Object({
+  data: Type.Object({
+    meetingId: Type.String({ maxLength: 64 }),
+    signedForm: Type.Optional(Type.Boolean()),
+  }),
+});
+export type AddExternalUserRequest = Static<typeof AddExternalUserBody>['data'];
+
+export const SignupParticipant = Type.Object({
+  id: Type.String(),
+  role: Type.String(),
+  displayName: Type.String(),
+  isAdmin: Type.Boolean(),
+  isParticipant: Type.Boolean(),
+  currentUser: Type.Boolean(),
+  meetingId: Type.String(),
+});
+
+/** The meeting as the newly registered person may see it. Personnummer never travel back. */
+export const SignupMeeting = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  type: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  startTime: Type.String({ format: 'date-time' }),
+  endTime: Type.String({ format: 'date-time' }),
+  roomId: Type.String(),
+  version: Type.Integer(),
+  selfRegistrations: Type.Integer(),
+  countInfoParticipants: Type.Integer(),
+  participants: Type.Array(SignupParticipant),
+});
+export type SignupMeeting = Static<typeof SignupMeeting>;
+
+/** Spec §3: registered when a Meeting has any self-registration, or a Webcast more than 3. */
+export function isRegistered(info: Pick<SignupInfo, 'type' | 'selfRegistrations'>): boolean {
+  return info.type === 1 ? info.selfRegistrations > 3 : info.selfRegistrations > 0;
+}
+
+/** Spec §9: at most 10 participants in a conversation meeting, at most 8 presenters in a webcast. */
+export const MAX_MEETING_PARTICIPANTS = 10;
+export const MAX_WEBCAST_PRESENTERS = 8;
+
+export const SIGNUP_TEXTS = {
+  consentRequired: 'Du behöver godkänna hanteringen av personuppgifter.',
+  invitedRequired: 'Du behöver bekräfta att du har blivit inbjuden till mötet.',
+  errorHeading: 'Något gick fel vid registeringen',
+  errorFallback: 'Något gick fel vid registreringen.',
+} as const;
