@@ -19,6 +19,7 @@ import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { lobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { registerRetention } from './modules/retention/retention.plugin.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Domain modules. Each owns its routes, rules and SQL.
   await app.register(identityRoutes);
+  await app.register(mediaRoutes);
   await app.register(lobbyRoutes);
 
   await registerWeb(app);

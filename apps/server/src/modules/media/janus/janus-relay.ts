@@ -1,0 +1,209 @@
+import WebSocket from 'ws';
+import { checkClientMessage, type Expectation, type RelayContext, type RelayState } from './relay-policy.ts';
+
+export interface RelayHooks {
+  /** A publisher handle of this connection now sends media as `feedId`. */
+  onPublished(handleId: number, feedId: number): void;
+  /** That feed stopped (unpublish, hangup, detach, kick, session gone). */
+  onUnpublished(handleId: number, feedId: number): void;
+  /** Our own (non-Janus) messages, which carry the key `videomote`. */
+  onOwnMessage(message: Record<string, unknown>): void;
+  onRefused(reason: string, janus: unknown): void;
+  onClosed(): void;
+}
+
+export interface RelayOptions {
+  upstreamUrl: string;
+  /** A fresh Janus token for each relayed request (the browser never holds one). */
+  janusToken(): string;
+  context: RelayContext;
+  hooks: RelayHooks;
+}
+
+type Json = Record<string, unknown>;
+
+/** Close codes the web client understands: 4001 refused at connect, 4002 removed by a moderator, 4003 media server gone. */
+export const CLOSE_MEDIA_GONE = 4003;
+export const CLOSE_KICKED = 4002;
+
+/**
+ * One browser ↔ Janus pipe. Every browser message passes relay-policy's check; Janus's answers are watched only
+ * to learn the ids the policy needs (sessions, handles, published feeds) and passed back unchanged.
+ */
+export class JanusRelay {
+  private readonly upstream: WebSocket;
+  private readonly queue: string[] = [];
+  private readonly state: RelayState = { sessions: new Set(), handles: new Map() };
+  private readonly expectations = new Map<string, Expectation>();
+  /** Publisher handle → its Janus feed id, and whether media flows. */
+  private readonly feeds = new Map<number, { feedId: number | null; published: boolean }>();
+  private closed = false;
+
+  constructor(
+    private readonly client: WebSocket,
+    private readonly opts: RelayOptions,
+  ) {
+    this.upstream = new WebSocket(opts.upstreamUrl, 'janus-protocol', { maxPayload: 1024 * 1024 });
+    this.upstream.on('open', () => {
+      for (const m of this.queue.splice(0)) this.upstream.send(m);
+    });
+    this.upstream.on('message', (raw) => this.fromJanus(String(raw)));
+    this.upstream.on('error', () => {});
+    this.upstream.on('close', () => this.close(CLOSE_MEDIA_GONE, 'media server unavailable'));
+    client.on('message', (raw, isBinary) => {
+      if (isBinary) return this.close(1003, 'text only');
+      this.fromBrowser(String(raw));
+    });
+    client.on('close', () => this.close(1000, 'bye'));
+    client.on('error', () => this.close(1011, 'error'));
+  }
+
+  get context(): RelayContext {
+    return this.opts.context;
+  }
+
+  /** Sends one of our own messages to the browser. */
+  sendOwn(message: Json): void {
+    if (this.client.readyState === WebSocket.OPEN) this.client.send(JSON.stringify(message));
+  }
+
+  publishedFeeds(): number[] {
+    return [...this.feeds.values()].filter((f) => f.published && f.feedId).map((f) => f.feedId!);
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [handleId, f] of this.feeds) if (f.published && f.feedId) this.opts.hooks.onUnpublished(handleId, f.feedId);
+    this.feeds.clear();
+    // Closing the upstream socket makes Janus drop this connection's sessions, handles and feeds.
+    if (this.upstream.readyState === WebSocket.OPEN || this.upstream.readyState === WebSocket.CONNECTING) this.upstream.terminate();
+    if (this.client.readyState === WebSocket.OPEN) this.client.close(code, reason);
+    this.opts.hooks.onClosed();
+  }
+
+  /** A browser message that arrived before the relay was wired. */
+  receive(text: string): void {
+    this.fromBrowser(text);
+  }
+
+  private fromBrowser(text: string): void {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return this.close(1007, 'not JSON');
+    }
+    if (msg && typeof msg === 'object' && 'videomote' in msg) return this.opts.hooks.onOwnMessage(msg as Json);
+    const result = checkClientMessage(msg, this.opts.context, this.state);
+    if (!result.ok) {
+      const m = (msg ?? {}) as Json;
+      this.opts.hooks.onRefused(result.reason, m.janus);
+      // Answer like Janus would, so janus.js fails the one call instead of hanging.
+      this.sendOwn({
+        janus: 'error',
+        transaction: typeof m.transaction === 'string' ? m.transaction : undefined,
+        session_id: typeof m.session_id === 'number' ? m.session_id : undefined,
+        error: { code: 403, reason: `Refused by Videomöte: ${result.reason}` },
+      });
+      return;
+    }
+    const { message, expect } = result;
+    if (expect.kind !== 'none') this.expectations.set(message.transaction as string, expect);
+    const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
+    if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);
+    else if (this.upstream.readyState === WebSocket.CONNECTING) this.queue.push(out);
+  }
+
+  private fromJanus(text: string): void {
+    let msg: Json;
+    try {
+      msg = JSON.parse(text) as Json;
+    } catch {
+      return;
+    }
+    this.learn(msg);
+    if (this.client.readyState === WebSocket.OPEN) this.client.send(text);
+  }
+
+  private learn(msg: Json): void {
+    const tx = typeof msg.transaction === 'string' ? msg.transaction : null;
+    const expect = tx ? this.expectations.get(tx) : undefined;
+    const janus = msg.janus;
+    const data = ((msg.plugindata as Json | undefined)?.data ?? {}) as Json;
+    const sender = typeof msg.sender === 'number' ? msg.sender : null;
+
+    if (expect && janus !== 'ack') {
+      this.expectations.delete(tx!);
+      const ok = janus === 'success' || (janus === 'event' && data.error_code === undefined);
+      switch (expect.kind) {
+        case 'create':
+          if (ok) this.state.sessions.add(Number((msg.data as Json).id));
+          break;
+        case 'attach':
+          if (ok) this.state.handles.set(Number((msg.data as Json).id), { sessionId: expect.sessionId, role: 'none' });
+          break;
+        case 'publisher-join':
+        case 'publish': {
+          const handle = this.state.handles.get(expect.handleId);
+          if (!ok) {
+            // A failed join leaves the handle free to try again.
+            if (handle && expect.kind === 'publisher-join') handle.role = 'none';
+            break;
+          }
+          const f = this.feeds.get(expect.handleId) ?? { feedId: null, published: false };
+          if (data.videoroom === 'joined' && typeof data.id === 'number') f.feedId = data.id;
+          this.feeds.set(expect.handleId, f);
+          if (expect.kind === 'publish' && f.feedId && !f.published && (data.configured === 'ok' || msg.jsep)) {
+            f.published = true;
+            this.opts.hooks.onPublished(expect.handleId, f.feedId);
+          }
+          break;
+        }
+        case 'unpublish':
+          this.markUnpublished(expect.handleId);
+          break;
+        case 'detach':
+          this.markUnpublished(expect.handleId);
+          if (ok) {
+            this.state.handles.delete(expect.handleId);
+            this.feeds.delete(expect.handleId);
+          }
+          break;
+        case 'destroy':
+          this.dropSession(expect.sessionId);
+          break;
+      }
+    }
+
+    if (sender !== null) {
+      // Janus-initiated endings: the PeerConnection closed, the handle was detached, or the server kicked us.
+      if (janus === 'hangup') this.markUnpublished(sender);
+      if (janus === 'detached') {
+        this.markUnpublished(sender);
+        this.state.handles.delete(sender);
+        this.feeds.delete(sender);
+      }
+      if (janus === 'event' && (data.unpublished === 'ok' || data.leaving === 'ok')) this.markUnpublished(sender);
+    }
+    if (janus === 'timeout' && typeof msg.session_id === 'number') this.dropSession(msg.session_id);
+  }
+
+  private markUnpublished(handleId: number): void {
+    const f = this.feeds.get(handleId);
+    if (f?.published && f.feedId) {
+      f.published = false;
+      this.opts.hooks.onUnpublished(handleId, f.feedId);
+    }
+  }
+
+  private dropSession(sessionId: number): void {
+    this.state.sessions.delete(sessionId);
+    for (const [id, h] of this.state.handles) {
+      if (h.sessionId !== sessionId) continue;
+      this.markUnpublished(id);
+      this.state.handles.delete(id);
+      this.feeds.delete(id);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { insertMeeting } from '../../testing/fixtures.ts';
+import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
+
+// No Janus here (API suite, no network namespace): JANUS_URL points at a closed port, so tokens are issued but
+// rooms are not created. The relay with a real Janus is tested in e2e/media-relay.spec.ts.
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00'), env: { JANUS_URL: 'ws://127.0.0.1:9' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+beforeEach(async () => {
+  await t.reset();
+  t.clock.set('2026-11-20T09:00:00+01:00');
+});
+afterAll(async () => t.close());
+
+const meeting = (type: 0 | 1 = 0) =>
+  insertMeeting(t.db, t.app.deps.pins, {
+    type,
+    start: '2026-11-20T09:00:00+01:00',
+    end: '2026-11-20T10:00:00+01:00',
+    participants: [
+      { persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
+    ],
+  });
+
+const visitor = (meetingId: string): SessionUser => ({
+  kind: 'anonymous', subject: `visitor-${meetingId}`, firstName: '', lastName: '', afId: null, pinHash: null, pinEncrypted: null,
+  roles: [], features: [], userLevel: 'None', isAdmin: false, meetingId,
+});
+
+function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://${base}/media/${meetingId}${token ? `?token=${encodeURIComponent(token)}` : ''}`, 'janus-protocol', {
+      headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+    ws.on('open', () => resolve({ open: ws }));
+    ws.on('error', () => {});
+  });
+}
+
+describe('POST /api/meeting/gettoken', () => {
+  it('gives a participant a token, the meeting and its invited list without personal identity numbers', async () => {
+    const m = await meeting();
+    const res = await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.tokenData).toMatchObject({ token: expect.any(String), apiKey: 'janus', sessionId: expect.any(String) });
+    expect(data.meeting).toMatchObject({ type: 0, id: m.id, roomId: m.roomId });
+    expect(data.meeting.participants).toEqual([
+      { id: m.participantIds[0], displayName: 'Erik Handläggare', role: 'EmploymentOfficer', moderator: true, currentUser: false },
+      { id: m.participantIds[1], displayName: 'Jonna S', role: 'JobSeeker', moderator: false, currentUser: true },
+    ]);
+    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false });
+    expect(res.body).not.toMatch(/\d{12}|19900101/);
+  });
+
+  it('refuses a stranger (403), an unknown meeting (404) and no session (401)', async () => {
+    const m = await meeting();
+    expect((await (await t.as('karin')).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);
+    expect((await (await t.as('karin')).post('/api/meeting/gettoken', { meetingId: '6f1c8a52-7d0e-4c1e-9a55-3b1f2f1e0a11', displayName: 'K' })).statusCode).toBe(404);
+    expect((await t.anonymous().post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(401);
+    const bad = await (await t.as('jonna')).post('/api/meeting/gettoken', { displayName: 'K' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ name: 'ValidationError', errors: [{ fields: ['meetingId'] }] });
+  });
+
+  it('admits a webcast visitor under a given name, subscribe-only, and shows only the presenters', async () => {
+    const m = await meeting(1);
+    const client = await t.as(visitor(m.id));
+    const noName = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: '  ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors[0]).toEqual({ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' });
+    const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Besökare Ett' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(res.json().data.meeting.participants.map((p: { displayName: string }) => p.displayName)).toEqual(['Erik Handläggare']);
+    // A visitor's session is scoped to its own webcast.
+    const other = await meeting(1);
+    expect((await client.post('/api/meeting/gettoken', { meetingId: other.id, displayName: 'B' })).statusCode).toBe(403);
+  });
+
+  it('gives a webcast presenter the publish capability and a booked job seeker none', async () => {
+    const m = await meeting(1);
+    const erik = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true });
+    const jonna = (await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    expect(jonna.capabilities.publish).toBe(false);
+  });
+});
+
+describe('GET /api/meeting/getmeetingbyroomid', () => {
+  it('tells anyone a webcast, only members a meeting', async () => {
+    const w = await meeting(1);
+    const res = await t.anonymous().get(`/api/meeting/getmeetingbyroomid/${w.roomId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: w.id, type: 1, roomId: w.roomId, title: 'Testmöte' });
+    const m = await meeting(0);
+    expect((await t.anonymous().get(`/api/meeting/getmeetingbyroomid/${m.roomId}`)).statusCode).toBe(404);
+    expect((await (await t.as('karin')).get(`/api/meeting/getmeetingbyroomid/${m.roomId}`)).statusCode).toBe(404);
+    expect((await (await t.as('erik')).get(`/api/meeting/getmeetingbyroomid/${m.roomId}`)).statusCode).toBe(200);
+    expect((await t.anonymous().get('/api/meeting/getmeetingbyroomid/nope')).statusCode).toBe(404);
+  });
+});
+
+describe('/media/{meetingId}', () => {
+  it('gives a stranger, a missing token and another user\'s token no socket', async () => {
+    const m = await meeting();
+    const jonna = await t.as('jonna');
+    const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const karin = await t.as('karin');
+    expect(await openMedia(m.id, {}, token)).toEqual({ status: 403 });
+    expect(await openMedia(m.id, karin.cookies, token)).toEqual({ status: 403 });
+    expect(await openMedia(m.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! })).toEqual({ status: 403 });
+    const other = await meeting();
+    expect(await openMedia(other.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! }, token)).toEqual({ status: 403 });
+  });
+});

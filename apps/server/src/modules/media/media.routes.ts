@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import { GetTokenRequest, ModerationRequest, type MeetingByRoomId } from '@videomote/contract/media';
+import { requirePerson, requireUser } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findMeetingByRoomId, membershipOf } from '../meetings/meeting-membership.ts';
+import { MediaService, type MediaAdmission } from './media.service.ts';
+
+const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
+const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** Conference media (spec §7): gettoken, getmeetingbyroomid, moderation, and the `/media/{meetingId}` relay. */
+async function mediaPlugin(app: FastifyInstance): Promise<void> {
+  const media = new MediaService(app.deps, app.log);
+  app.addHook('onClose', async () => media.close());
+  const admissions = new WeakMap<FastifyRequest, MediaAdmission>();
+
+  app.post(
+    '/api/meeting/gettoken',
+    { schema: { body: GetTokenRequest }, config: { anonymousVisitor: true } },
+    async (request) => {
+      const { meetingId, displayName } = (request.body as GetTokenRequest).data;
+      return { data: await media.getToken(requireUser(request), meetingId, displayName) };
+    },
+  );
+
+  // A webcast's public facts are open to anyone holding its link (public access); other meetings only to members.
+  app.get('/api/meeting/getmeetingbyroomid/:roomId', { schema: { params: RoomIdParams }, config: { anonymousVisitor: true } }, async (request) => {
+    const { roomId } = request.params as { roomId: string };
+    const meeting = await findMeetingByRoomId(app.deps.db, roomId);
+    if (!meeting) throw notFound('Mötet hittades inte');
+    if (meeting.type !== 1) {
+      const member = request.session ? await membershipOf(app.deps.db, meeting.id, request.session.user) : null;
+      if (!member) throw notFound('Mötet hittades inte');
+    }
+    const data: MeetingByRoomId = {
+      id: meeting.id,
+      title: meeting.title,
+      type: meeting.type,
+      roomId: meeting.roomId,
+      startTime: meeting.startTime.toISOString(),
+      endTime: meeting.endTime.toISOString(),
+    };
+    return { data };
+  });
+
+  app.post('/api/media/:meetingId/forceunpublish', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
+    const { meetingId } = request.params as { meetingId: string };
+    await media.forceUnpublish(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+    return { data: null };
+  });
+
+  app.post('/api/media/:meetingId/kick', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
+    const { meetingId } = request.params as { meetingId: string };
+    await media.kick(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+    return { data: null };
+  });
+
+  app.get(
+    '/media/:meetingId',
+    {
+      websocket: true,
+      schema: { params: MeetingIdParams },
+      // Refused before the upgrade: a stranger gets an HTTP 403/404, never a socket.
+      preValidation: async (request) => {
+        const { meetingId } = request.params as { meetingId: string };
+        const token = (request.query as { token?: string }).token;
+        admissions.set(request, await media.admitSocket(request.session?.user ?? null, meetingId, token));
+      },
+    },
+    (socket, request) => {
+      const admission = admissions.get(request)!;
+      // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired.
+      const early: string[] = [];
+      const collect = (raw: unknown) => early.push(String(raw));
+      socket.on('message', collect);
+      const takeEarly = () => {
+        socket.off('message', collect);
+        return early;
+      };
+      media.connect(socket, admission, takeEarly).catch((err) => {
+        request.log.warn({ err }, 'media connection failed');
+        socket.close(4003, 'media server unavailable');
+      });
+    },
+  );
+
+  app.decorate('media', media);
+}
+
+/** Not encapsulated, so `app.media` (tests, moderation from other modules later) is visible on the root app. */
+export const mediaRoutes = fp(mediaPlugin, { name: 'media' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: MediaService;
+  }
+}

@@ -1,0 +1,105 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The live media session (conference spec §3, §7). The browser never talks to Janus directly: it opens
+ * `/media/{meetingId}?token=…` (subprotocol `janus-protocol`), where the server checks every Janus API message
+ * against the capabilities below before relaying it.
+ */
+
+/** `POST /api/meeting/gettoken` body. */
+export const GetTokenRequest = Type.Object({
+  data: Type.Object({
+    meetingId: Type.String({ minLength: 1, maxLength: 64 }),
+    displayName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  }),
+});
+export type GetTokenRequest = Static<typeof GetTokenRequest>;
+
+export const Capabilities = Type.Object({
+  publish: Type.Boolean(),
+  subscribe: Type.Boolean(),
+  forceUnpublish: Type.Boolean(),
+  forceDisconnect: Type.Boolean(),
+});
+export type Capabilities = Static<typeof Capabilities>;
+
+export const TokenData = Type.Object({
+  /** Our signed media token: the `/media` socket accepts it together with the session cookie, for one meeting. */
+  token: Type.String(),
+  /** Which media server family the token is for ("janus"). */
+  apiKey: Type.String(),
+  /** The media session: the meeting's VideoRoom id on Janus (as a string, it may exceed 2^31). */
+  sessionId: Type.String(),
+});
+export type TokenData = Static<typeof TokenData>;
+
+/** One invited participant as the conference sees it (spec §3 Participant; no personal identity number). */
+export const InvitedParticipant = Type.Object({
+  id: Type.String(),
+  displayName: Type.String(),
+  role: Type.String(),
+  moderator: Type.Boolean(),
+  currentUser: Type.Boolean(),
+});
+export type InvitedParticipant = Static<typeof InvitedParticipant>;
+
+export const ConferenceMeeting = Type.Object({
+  /** 0 Meeting, 1 Webcast. */
+  type: Type.Integer(),
+  id: Type.String(),
+  roomId: Type.String(),
+  participants: Type.Array(InvitedParticipant),
+});
+export type ConferenceMeeting = Static<typeof ConferenceMeeting>;
+
+export const GetTokenResponse = Type.Object({
+  data: Type.Object({ tokenData: TokenData, meeting: ConferenceMeeting, capabilities: Capabilities }),
+});
+export type GetTokenData = Static<typeof GetTokenResponse>['data'];
+
+/** `GET api/meeting/getmeetingbyroomid/{roomId}`: what a public-access visitor may know of a webcast. */
+export const MeetingByRoomId = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  type: Type.Integer(),
+  roomId: Type.String(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+});
+export type MeetingByRoomId = Static<typeof MeetingByRoomId>;
+
+/** Connection data published as the Janus `display` (spec §3, spelled `particpantId` as the spec does). */
+export interface ConnectionData {
+  particpantId: string | null;
+  displayName: string;
+}
+
+/** One connection to the meeting's media session, as the server announces it on `/media`. */
+export interface MediaConnection {
+  connectionId: string;
+  participantId: string | null;
+  displayName: string;
+  /** The Janus publisher id of this connection's camera, once it publishes. */
+  feedId: number | null;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  moderator: boolean;
+}
+
+/**
+ * Our own messages on the `/media` socket, beside the Janus API. They carry the key `videomote` so that they
+ * never collide with Janus messages (which carry `janus`).
+ */
+export type MediaServerMessage =
+  | { videomote: 'connected'; connectionId: string; capabilities: Capabilities; roomId: number; connections: MediaConnection[] }
+  | { videomote: 'connectionCreated'; connection: MediaConnection }
+  | { videomote: 'connectionUpdated'; connection: MediaConnection }
+  | { videomote: 'connectionDestroyed'; connectionId: string }
+  | { videomote: 'refused'; transaction?: string; reason: string }
+  | { videomote: 'forceDisconnected' }
+  | { videomote: 'forceUnpublished' };
+
+export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean };
+
+/** `POST /api/meeting/{id}/forceunpublish` and `/kick`: the target connection. */
+export const ModerationRequest = Type.Object({ data: Type.Object({ connectionId: Type.String({ minLength: 1, maxLength: 64 }) }) });
