@@ -5,6 +5,17 @@ import { PERSONAS } from '../personas.ts';
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+// A file, not inline: the Content-Security-Policy allows scripts from our own origin only.
+export const IDP_LOGOUT_JS = `(function () {
+  var form = document.getElementById('op.logoutForm');
+  if (!form) return;
+  var input = document.createElement('input');
+  input.type = 'hidden'; input.name = 'logout'; input.value = 'yes';
+  form.appendChild(input);
+  form.submit();
+})();
+`;
+
 export const IDP_CSS = `
 :root{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b1b1b;background:#f4f4f6;line-height:1.5}
 body{margin:0}
@@ -112,7 +123,7 @@ export function logoutPage(form: string): string {
 <p>Du loggas ut från testlegitimeringen.</p>
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Logga ut</button>
-<script>document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.getElementById('op.logoutForm').submit();</script>`,
+<script src="/idp/assets/logout.js"></script>`,
   );
 }
 

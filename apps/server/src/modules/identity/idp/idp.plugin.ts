@@ -6,7 +6,7 @@ import { PERSONAS } from '../personas.ts';
 import { databaseAdapter } from './idp-adapter.ts';
 import { accountForPersona, IdpAccountRepository, subForPin, type IdpAccount } from './idp-accounts.ts';
 import { loadIdpKeys } from './idp-keys.ts';
-import { IDP_CSS, idpErrorPage, loggedOutPage, loginPage, logoutPage, type LoginFormState } from './idp-pages.ts';
+import { IDP_CSS, IDP_LOGOUT_JS, idpErrorPage, loggedOutPage, loginPage, logoutPage, type LoginFormState } from './idp-pages.ts';
 
 export const IDP_PATH = '/idp';
 export const IDP_CLIENT_ID = 'videomote';
@@ -113,6 +113,10 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
     });
 
     scope.get(`${IDP_PATH}/assets/idp.css`, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'max-age=3600').send(IDP_CSS));
+
+    scope.get(`${IDP_PATH}/assets/logout.js`, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=3600').send(IDP_LOGOUT_JS),
+    );
 
     scope.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
       const details = await interaction(provider, request, reply);
