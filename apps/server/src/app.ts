@@ -19,6 +19,8 @@ import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { lobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { registerRetention } from './modules/retention/retention.plugin.ts';
@@ -92,6 +94,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Domain modules. Each owns its routes, rules and SQL.
   await app.register(identityRoutes);
+  await app.register(meetingsRoutes);
+  await app.register(directoryRoutes);
   await app.register(mediaRoutes);
   await app.register(lobbyRoutes);
 

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Employee } from '@videomote/contract/meetings';
+import { requireFeature } from '../../platform/auth.ts';
+import { createEmployeeDirectory, type EmployeeDirectory } from './employee-directory.ts';
+
+/** `GET /api/employee/{query}` (booking spec §7): staff lookup for the booking form's employee search. */
+export async function directoryRoutes(app: FastifyInstance, options: { directory?: EmployeeDirectory } = {}): Promise<void> {
+  const directory = options.directory ?? createEmployeeDirectory();
+  app.get<{ Params: { query: string } }>(
+    '/api/employee/:query',
+    { schema: { params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }) } },
+    async (request, reply) => {
+      // Only people who book meetings may search the staff directory.
+      requireFeature(request, 'EditMeeting');
+      const q = request.params.query.trim();
+      const data: Employee[] = q.length < 3 ? [] : await directory.search(q);
+      // The web caches per query (spec §7); a short private cache lets the browser do the same.
+      reply.header('cache-control', 'private, max-age=60');
+      return { data };
+    },
+  );
+}

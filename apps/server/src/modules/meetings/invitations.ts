@@ -1,0 +1,224 @@
+import type { AudienceCode, Invitation, Meeting, MeetingInvitations, MeetingLink, Participant } from '@videomote/contract/meetings';
+import { MEETING_TIME_ZONE } from '@videomote/contract/meetings';
+import { localDate, localParts, localTime } from '@videomote/contract/meeting-rules';
+
+/**
+ * Invitations (booking spec §3 audience codes) and the calendar file. The spec names the codes but not their
+ * texts; we read them as:
+ *
+ * | code       | who                                              | link                          |
+ * |------------|--------------------------------------------------|-------------------------------|
+ * | ID         | agency staff in a conversation meeting           | lobby                         |
+ * | SD         | job seeker or other e-ID participant in a meeting| lobby (log in with e-ID)      |
+ * | LevD       | contractor (PrivateContractor) participant       | lobby                         |
+ * | LevR       | contractor's self-registration link to pass on   | /meetings/{id}/signup         |
+ * | IPAF       | internal presenter of an information meeting     | lobby                         |
+ * | IPE        | external presenter of an information meeting     | signup (consent), then lobby  |
+ * | IPREG      | the audience of an information meeting           | /publicaccess/{roomId}        |
+ * | NotDefined | a general invitation when no code fits           | lobby                         |
+ */
+export interface MeetingUrls {
+  lobby: string;
+  signup: string;
+  publicAccess: string | null;
+}
+
+export function meetingUrls(meeting: Pick<Meeting, 'id' | 'type' | 'roomId'>, publicUrl: string): MeetingUrls {
+  const base = publicUrl.replace(/\/$/, '');
+  return {
+    lobby: `${base}/meetings/${meeting.id}/lobby`,
+    signup: `${base}/meetings/${meeting.id}/signup`,
+    publicAccess: meeting.type === 1 && meeting.roomId ? `${base}/publicaccess/${meeting.roomId}` : null,
+  };
+}
+
+export function audienceFor(meeting: Pick<Meeting, 'type'>, p: Pick<Participant, 'role'>): AudienceCode {
+  if (meeting.type === 1) {
+    if (p.role === 'PresenterInternal') return 'IPAF';
+    if (p.role === 'PresenterExternal') return 'IPE';
+    return 'NotDefined';
+  }
+  switch (p.role) {
+    case 'EmploymentOfficer':
+      return 'ID';
+    case 'PrivateContractor':
+      return 'LevD';
+    case 'JobSeeker':
+    case 'Interpreter':
+    case 'SignLanguageInterpreter':
+    case 'Authority':
+    case 'ExternalParticipant':
+      return 'SD';
+    default:
+      return 'NotDefined';
+  }
+}
+
+const LOGIN_STAFF = 'Logga in med ditt konto på Arbetsförmedlingen.';
+const LOGIN_EID = 'Logga in med e-legitimation (till exempel BankID eller Freja eID).';
+
+function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): { subject: string; body: string; link: string } {
+  const start = new Date(meeting.startTime);
+  const end = new Date(meeting.endTime);
+  const kind = meeting.type === 1 ? 'informationsmöte' : 'videomöte';
+  const when = `Datum: ${localDate(start)}\r\nTid: ${localTime(start)}–${localTime(end)} (svensk tid)`;
+  const head = (intro: string) => `Hej!\r\n\r\n${intro}\r\n\r\nRubrik: ${meeting.title}\r\n${when}\r\n\r\n`;
+  const advice =
+    '\r\n\r\nAnvänd gärna headset och sitt där du kan prata ostört. Skriv inga personuppgifter eller känsliga uppgifter i mötets chatt.' +
+    '\r\n\r\nVänliga hälsningar\r\nArbetsförmedlingen';
+  const steps = (login: string, link: string) =>
+    `Så här ansluter du:\r\n1. Öppna länken en stund innan mötet börjar: ${link}\r\n2. ${login}\r\n3. Testa kamera och mikrofon och klicka på "Anslut till mötet".`;
+  const subject = `Inbjudan till ${kind}: ${meeting.title}`;
+  switch (audience) {
+    case 'ID':
+    case 'IPAF':
+      return { subject, link: urls.lobby, body: head(`Du är inbjuden till ett ${kind} i Videomöte.`) + steps(LOGIN_STAFF, urls.lobby) + advice };
+    case 'SD':
+    case 'LevD':
+      return { subject, link: urls.lobby, body: head(`Du är inbjuden till ett ${kind} med Arbetsförmedlingen.`) + steps(LOGIN_EID, urls.lobby) + advice };
+    case 'IPE':
+      return {
+        subject: `Inbjudan att presentera: ${meeting.title}`,
+        link: urls.signup,
+        body:
+          head('Du är inbjuden att presentera på ett informationsmöte med Arbetsförmedlingen.') +
+          `Registrera dig först som presentatör och godkänn hanteringen av personuppgifter: ${urls.signup}\r\n` +
+          `Vid mötet ansluter du via väntrummet: ${urls.lobby}\r\n${LOGIN_EID}` +
+          advice,
+      };
+    case 'IPREG':
+      return {
+        subject: `Välkommen till informationsmöte: ${meeting.title}`,
+        link: urls.publicAccess ?? urls.lobby,
+        body:
+          head('Välkommen till ett informationsmöte med Arbetsförmedlingen.') +
+          `Öppna länken när mötet börjar, ange ditt namn och klicka på "Anslut till mötet": ${urls.publicAccess ?? urls.lobby}\r\n` +
+          'Du kan använda samma länk igen om du lämnar mötet.' +
+          advice,
+      };
+    case 'LevR':
+      return {
+        subject: `Anmälan till ${kind}: ${meeting.title}`,
+        link: urls.signup,
+        body:
+          head(`Du är inbjuden till ett ${kind} hos en leverantör till Arbetsförmedlingen.`) +
+          `Anmäl dig via länken och godkänn hanteringen av personuppgifter: ${urls.signup}\r\n` +
+          `Vid mötet ansluter du via väntrummet: ${urls.lobby}\r\n${LOGIN_EID}` +
+          advice,
+      };
+    default:
+      return { subject, link: urls.lobby, body: head(`Du är inbjuden till ett ${kind}.`) + steps(LOGIN_EID, urls.lobby) + advice };
+  }
+}
+
+/** RFC 6068: everything percent-encoded (spaces as %20, line breaks as %0D%0A). */
+export const mailtoUrl = (to: string | null, subject: string, body: string) =>
+  `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+
+function invitation(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls, label: string, p: Participant | null): Invitation {
+  const { subject, body } = mailText(meeting, audience, urls);
+  const to = p?.email ?? null;
+  return { audience, participantId: p?.id ?? null, label, to, subject, body, mailto: mailtoUrl(to, subject, body) };
+}
+
+/** The links accordion and one mail per participant (not the admin themself) plus the general ones. */
+export function invitationsFor(meeting: Meeting, publicUrl: string): MeetingInvitations {
+  const urls = meetingUrls(meeting, publicUrl);
+  const links: MeetingLink[] = [{ label: meeting.type === 1 ? 'Länk för presentatörer' : 'Länk till mötet', url: urls.lobby }];
+  if (urls.publicAccess) links.push({ label: 'Länk för deltagare (publik)', url: urls.publicAccess });
+  const contractorMeeting = meeting.type === 0 && meeting.participants.some((p) => p.role === 'PrivateContractor' && p.isAdmin);
+  if (meeting.type === 1 || contractorMeeting) links.push({ label: 'Länk för självregistrering', url: urls.signup });
+
+  const invitations: Invitation[] = meeting.participants
+    .filter((p) => !p.currentUser)
+    .map((p) => invitation(meeting, audienceFor(meeting, p), urls, `Inbjudan till ${p.displayName}`, p));
+  if (meeting.type === 1) invitations.push(invitation(meeting, 'IPREG', urls, 'Inbjudan till åhörare', null));
+  if (contractorMeeting) invitations.push(invitation(meeting, 'LevR', urls, 'Inbjudan med länk för självregistrering', null));
+  invitations.push(invitation(meeting, 'NotDefined', urls, 'Allmän inbjudan', null));
+  return { links, invitations };
+}
+
+// ---------- iCalendar (RFC 5545) ----------
+
+const STOCKHOLM_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${MEETING_TIME_ZONE}`,
+  `X-LIC-LOCATION:${MEETING_TIME_ZONE}`,
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localStamp = (d: Date) => {
+  const p = localParts(d);
+  return `${p.year}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+};
+const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+export const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 character (§3.1). */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch, 'utf8');
+    const limit = out.length ? 74 : 75; // continuation lines start with a space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+/** One VEVENT per meeting: stable UID, SEQUENCE = version, so calendars update the entry they already have. */
+export function calendarFor(meeting: Meeting, publicUrl: string, now: Date): string {
+  const urls = meetingUrls(meeting, publicUrl);
+  const start = new Date(meeting.startTime);
+  const end = new Date(meeting.endTime);
+  const kind = meeting.type === 1 ? 'Informationsmöte' : 'Videomöte';
+  const description = `${kind} i Videomöte.\nAnslut via väntrummet: ${urls.lobby}\nAnvänd gärna headset och sitt där du kan prata ostört.`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Videomote//Videomote 1.0//SV',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...STOCKHOLM_VTIMEZONE,
+    'BEGIN:VEVENT',
+    `UID:${meeting.id}@videomote`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `SEQUENCE:${meeting.version}`,
+    `DTSTART;TZID=${MEETING_TIME_ZONE}:${localStamp(start)}`,
+    `DTEND;TZID=${MEETING_TIME_ZONE}:${localStamp(end)}`,
+    `SUMMARY:${icsText(meeting.title)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    `LOCATION:${icsText(urls.lobby)}`,
+    `URL:${urls.lobby}`,
+    'STATUS:CONFIRMED',
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

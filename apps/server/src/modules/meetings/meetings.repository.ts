@@ -1,0 +1,144 @@
+import type { Queryable } from '../../platform/db.ts';
+import type { SessionUser } from '../../platform/session.ts';
+
+/** The only SQL of the meetings module. Personnummer appear here only as keyed hash and ciphertext. */
+export interface MeetingRow {
+  id: string;
+  title: string;
+  type: number;
+  start_time: Date | string;
+  end_time: Date | string;
+  created: Date | string;
+  created_by: string;
+  room_id: string;
+  version: number;
+  self_registrations: number;
+  count_info_participants: number;
+}
+
+export interface ParticipantRow {
+  id: string;
+  meeting_id: string;
+  position: number;
+  role: string;
+  display_name: string;
+  af_id: string | null;
+  pin_hash: string | null;
+  pin_encrypted: string | null;
+  email: string | null;
+  is_participant: boolean;
+  is_admin: boolean;
+  self_registered: boolean;
+}
+
+/** A participant as the service decided to store it. */
+export interface ParticipantWrite {
+  id: string | null;
+  role: string;
+  displayName: string;
+  afId: string | null;
+  pinHash: string | null;
+  pinEncrypted: string | null;
+  email: string | null;
+  isParticipant: boolean;
+  isAdmin: boolean;
+  selfRegistered: boolean;
+}
+
+export interface MeetingWrite {
+  title: string;
+  type: 0 | 1;
+  start: Date;
+  end: Date;
+}
+
+const MEETING_COLUMNS =
+  'id, title, type, start_time, end_time, created, created_by, room_id, version, self_registrations, count_info_participants';
+const PARTICIPANT_COLUMNS =
+  'id, meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered';
+
+export async function insertMeeting(tx: Queryable, m: MeetingWrite & { createdBy: string; roomId: string; created: Date }): Promise<MeetingRow> {
+  const [row] = await tx.query<MeetingRow>(
+    `INSERT INTO meetings (title, type, start_time, end_time, created, created_by, room_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MEETING_COLUMNS}`,
+    [m.title, m.type, m.start, m.end, m.created, m.createdBy, m.roomId],
+  );
+  return row!;
+}
+
+/** Optimistic concurrency: only the holder of the current version may write; the loser gets no row back. */
+export async function updateMeetingIfVersion(tx: Queryable, id: string, version: number, m: MeetingWrite): Promise<MeetingRow | null> {
+  const rows = await tx.query<MeetingRow>(
+    `UPDATE meetings SET title = $3, type = $4, start_time = $5, end_time = $6, version = version + 1
+     WHERE id = $1 AND version = $2 RETURNING ${MEETING_COLUMNS}`,
+    [id, version, m.title, m.type, m.start, m.end],
+  );
+  return rows[0] ?? null;
+}
+
+/** Makes the stored participant list equal to `list`: keeps ids that are still there, inserts the rest. */
+export async function replaceParticipants(tx: Queryable, meetingId: string, list: ParticipantWrite[]): Promise<void> {
+  const keep = list.map((p) => p.id).filter((id): id is string => !!id);
+  await tx.query('DELETE FROM meeting_participants WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))', [meetingId, keep]);
+  for (const [position, p] of list.entries()) {
+    const values = [meetingId, position, p.role, p.displayName, p.afId, p.pinHash, p.pinEncrypted, p.email, p.isParticipant, p.isAdmin, p.selfRegistered];
+    if (p.id) {
+      await tx.query(
+        `UPDATE meeting_participants SET position = $3, role = $4, display_name = $5, af_id = $6, pin_hash = $7, pin_encrypted = $8,
+           email = $9, is_participant = $10, is_admin = $11, self_registered = $12
+         WHERE meeting_id = $1 AND id = $2`,
+        [meetingId, p.id, ...values.slice(1)],
+      );
+    } else {
+      await tx.query(
+        `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        values,
+      );
+    }
+  }
+}
+
+export async function findMeetingRow(db: Queryable, id: string): Promise<MeetingRow | null> {
+  const rows = await db.query<MeetingRow>(`SELECT ${MEETING_COLUMNS} FROM meetings WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function participantsOf(db: Queryable, meetingIds: string[]): Promise<ParticipantRow[]> {
+  if (!meetingIds.length) return [];
+  return db.query<ParticipantRow>(
+    `SELECT ${PARTICIPANT_COLUMNS} FROM meeting_participants WHERE meeting_id = ANY($1::uuid[]) ORDER BY meeting_id, position`,
+    [meetingIds],
+  );
+}
+
+/** The user's own meetings starting in [from, to): staff by agency id, e-ID users by keyed personnummer hash. */
+export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<MeetingRow[]> {
+  return db.query<MeetingRow>(
+    `SELECT ${MEETING_COLUMNS} FROM meetings m
+     WHERE m.start_time >= $1 AND m.start_time < $2
+       AND m.id IN (SELECT p.meeting_id FROM meeting_participants p WHERE p.af_id = $3 OR p.pin_hash = $4)
+     ORDER BY m.start_time, m.id`,
+    [from, to, user.afId, user.pinHash],
+  );
+}
+
+export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, from: Date): Promise<Date[]> {
+  const rows = await db.query<{ start_time: Date | string }>(
+    `SELECT m.start_time FROM meetings m
+     WHERE m.start_time >= $1
+       AND m.id IN (SELECT p.meeting_id FROM meeting_participants p WHERE p.af_id = $2 OR p.pin_hash = $3)
+     ORDER BY m.start_time LIMIT 5000`,
+    [from, user.afId, user.pinHash],
+  );
+  return rows.map((r) => new Date(r.start_time));
+}
+
+export async function deleteMeetingRow(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('DELETE FROM meetings WHERE id = $1 RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+export async function setCountInfoParticipants(db: Queryable, id: string, count: number): Promise<void> {
+  await db.query('UPDATE meetings SET count_info_participants = $2 WHERE id = $1', [id, count]);
+}

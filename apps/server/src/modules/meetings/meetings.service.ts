@@ -1,0 +1,427 @@
+import crypto from 'node:crypto';
+import type { ErrorItem } from '@videomote/contract/errors';
+import type { Meeting, MeetingRequest, MeetingWeek, Participant, ParticipantRequest } from '@videomote/contract/meetings';
+import { PIN_MASK_PATTERN } from '@videomote/contract/meetings';
+import {
+  FIELD,
+  MEETING_MESSAGES,
+  defaultRoleFor,
+  isAdminGrantable,
+  isStaffRole,
+  isoWeekOf,
+  limitError,
+  localDate,
+  localTime,
+  roleOptions,
+  startOfLocalDay,
+  validateMeetingDraft,
+  type DraftParticipant,
+} from '@videomote/contract/meeting-rules';
+import { ParticipantRoles } from '@videomote/contract/participant-roles';
+import { checkPersonnummer } from '@videomote/contract/personnummer';
+import type { Db } from '../../platform/db.ts';
+import type { PinCrypto } from '../../platform/crypto.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
+import type { EmployeeDirectory } from '../directory/employee-directory.ts';
+import { UUID_PATTERN } from './meeting-membership.ts';
+import {
+  deleteMeetingRow,
+  findMeetingRow,
+  insertMeeting,
+  meetingsOfUser,
+  participantsOf,
+  replaceParticipants,
+  setCountInfoParticipants,
+  updateMeetingIfVersion,
+  upcomingStartsOfUser,
+  type MeetingRow,
+  type ParticipantRow,
+  type ParticipantWrite,
+} from './meetings.repository.ts';
+
+export interface MeetingsDeps {
+  db: Db;
+  pins: PinCrypto;
+  directory: EmployeeDirectory;
+  now: () => Date;
+}
+
+/** 144 random bits, URL-safe: the room link of a webcast must not be guessable (and fits findMeetingByRoomId). */
+export const newRoomId = () => crypto.randomBytes(18).toString('base64url');
+
+const MAX_RANGE_MS = 62 * 86_400_000;
+
+const isUserParticipant = (p: Pick<ParticipantRow, 'af_id' | 'pin_hash'>, user: SessionUser) =>
+  (!!user.afId && p.af_id === user.afId) || (!!user.pinHash && p.pin_hash === user.pinHash);
+
+const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
+
+export class MeetingsService {
+  constructor(private readonly deps: MeetingsDeps) {}
+
+  // ---------- reading ----------
+
+  /** A meeting the user takes part in; 404 for everybody else, so that existence does not leak. */
+  async get(user: SessionUser, id: string): Promise<Meeting> {
+    const { meeting, participants, me } = await this.loadForMember(user, id);
+    return this.toDto(meeting, participants, user, me?.is_admin ?? false);
+  }
+
+  /** The user's meetings starting in [from, to), each with its participants. */
+  async listRange(user: SessionUser, fromRaw: string | undefined, toRaw: string | undefined, fallback: 'day' | 'week'): Promise<Meeting[]> {
+    const now = this.deps.now();
+    const from = fromRaw ? parseInstant(fromRaw) : startOfLocalDay(now, fallback === 'day' ? 0 : 1);
+    const to = toRaw ? parseInstant(toRaw) : startOfLocalDay(now, fallback === 'day' ? 1 : 8);
+    const errors: ErrorItem[] = [];
+    if (!from) errors.push({ fields: ['from'], message: MEETING_MESSAGES.fieldInvalid });
+    if (!to) errors.push({ fields: ['to'], message: MEETING_MESSAGES.fieldInvalid });
+    if (from && to && (to.getTime() <= from.getTime() || to.getTime() - from.getTime() > MAX_RANGE_MS)) {
+      errors.push({ fields: ['to'], message: MEETING_MESSAGES.fieldInvalid });
+    }
+    if (errors.length) throw validationError(errors);
+    const meetings = await meetingsOfUser(this.deps.db, user, from!, to!);
+    const participants = await participantsOf(this.deps.db, meetings.map((m) => m.id));
+    const byMeeting = new Map<string, ParticipantRow[]>();
+    for (const p of participants) byMeeting.set(p.meeting_id, [...(byMeeting.get(p.meeting_id) ?? []), p]);
+    return meetings.map((m) => {
+      const list = byMeeting.get(m.id) ?? [];
+      const me = list.find((p) => isUserParticipant(p, user));
+      return this.toDto(m, list, user, me?.is_admin ?? false);
+    });
+  }
+
+  /**
+   * The weeks the upcoming list can show (spec §2 week picker): the week of tomorrow, then every later ISO week
+   * in which the user has a meeting.
+   */
+  async weeks(user: SessionUser): Promise<MeetingWeek[]> {
+    const tomorrow = startOfLocalDay(this.deps.now(), 1);
+    const seen = new Map<string, MeetingWeek>();
+    const add = (d: Date) => {
+      const w = isoWeekOf(d);
+      seen.set(`${w.year}-${String(w.week).padStart(2, '0')}`, w);
+    };
+    add(tomorrow);
+    for (const start of await upcomingStartsOfUser(this.deps.db, user, tomorrow)) add(start);
+    return [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, w]) => w);
+  }
+
+  /** A create-form template from an existing meeting (admins only). Personnummer stay on the server. */
+  async copyTemplate(user: SessionUser, id: string): Promise<Meeting> {
+    const { meeting, participants, me } = await this.loadForMember(user, id);
+    if (!me?.is_admin) throw forbidden();
+    const dto = this.toDto(meeting, participants.filter((p) => !p.self_registered), user, true);
+    return {
+      ...dto,
+      id: null,
+      roomId: null,
+      created: null,
+      version: 0,
+      selfRegistrations: 0,
+      countInfoParticipants: 0,
+      copiedFromMeetingId: meeting.id,
+      participants: dto.participants.map((p) => ({ ...p, id: null, meetingId: null, copiedFromParticipantId: p.id })),
+    };
+  }
+
+  // ---------- writing ----------
+
+  async create(user: SessionUser, req: MeetingRequest): Promise<Meeting> {
+    if (!user.features.includes('EditMeeting')) throw forbidden();
+    let copySource: ParticipantRow[] = [];
+    if (req.copiedFromMeetingId) {
+      const source = await this.loadForMember(user, req.copiedFromMeetingId);
+      if (!source.me?.is_admin) throw forbidden();
+      copySource = source.participants;
+    }
+    const plan = await this.plan(user, req, null, [], copySource);
+    const meeting = await this.deps.db.transaction(async (tx) => {
+      const row = await insertMeeting(tx, { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() });
+      await replaceParticipants(tx, row.id, plan.participants);
+      return row;
+    });
+    return this.get(user, meeting.id);
+  }
+
+  async update(user: SessionUser, req: MeetingRequest): Promise<Meeting> {
+    if (!user.features.includes('EditMeeting')) throw forbidden();
+    const id = req.id ?? '';
+    const { meeting, participants, me } = await this.loadForMember(user, id);
+    if (!me?.is_admin) throw forbidden();
+    if (typeof req.version !== 'number') throw validationError([{ fields: ['version'], message: MEETING_MESSAGES.fieldInvalid }]);
+    if (req.version !== meeting.version) throw conflict(MEETING_MESSAGES.conflict);
+    const plan = await this.plan(user, req, meeting, participants, []);
+    await this.deps.db.transaction(async (tx) => {
+      // The version check and the write are one statement: of two concurrent updates exactly one gets the row.
+      const updated = await updateMeetingIfVersion(tx, meeting.id, req.version!, plan.meeting);
+      if (!updated) throw conflict(MEETING_MESSAGES.conflict);
+      await replaceParticipants(tx, meeting.id, plan.participants);
+    });
+    return this.get(user, meeting.id);
+  }
+
+  async remove(user: SessionUser, id: string): Promise<void> {
+    const { me } = await this.loadForMember(user, id);
+    if (!me?.is_admin) throw forbidden();
+    await deleteMeetingRow(this.deps.db, id);
+  }
+
+  async setCountInfoParticipants(user: SessionUser, id: string, count: number): Promise<{ id: string; countInfoParticipants: number }> {
+    const { me } = await this.loadForMember(user, id);
+    if (!me?.is_admin) throw forbidden();
+    await setCountInfoParticipants(this.deps.db, id, count);
+    return { id, countInfoParticipants: count };
+  }
+
+  // ---------- rules ----------
+
+  /**
+   * Applies every rule of spec §5 and §6 to a create or update request and returns what to store, or throws the
+   * Swedish errors in the spec's shape (400) or a 403 for what the user may not do at all.
+   */
+  private async plan(
+    user: SessionUser,
+    req: MeetingRequest,
+    existing: MeetingRow | null,
+    existingParticipants: ParticipantRow[],
+    copySource: ParticipantRow[],
+  ): Promise<{ meeting: { title: string; type: 0 | 1; start: Date; end: Date }; participants: ParticipantWrite[] }> {
+    const now = this.deps.now();
+    const isExternalOrg = user.userLevel === 'KA' || user.userLevel === 'MSFA';
+    const type: 0 | 1 = req.type === 1 ? 1 : 0;
+    // KA users do not choose the type (spec §6): they book conversation meetings, or keep the type a meeting has.
+    if (user.userLevel === 'KA' && type !== (existing ? (existing.type === 1 ? 1 : 0) : 0)) {
+      throw forbidden('Du kan inte välja mötestyp');
+    }
+
+    const start = req.startTime ? parseInstant(req.startTime) : null;
+    const end = req.endTime ? parseInstant(req.endTime) : null;
+    // Only a broken client sends a malformed timestamp: say which one and stop there.
+    const malformed: ErrorItem[] = [];
+    if (req.startTime && !start) malformed.push({ fields: [FIELD.startTime], message: MEETING_MESSAGES.fieldInvalid });
+    if (req.endTime && !end) malformed.push({ fields: [FIELD.endTime], message: MEETING_MESSAGES.fieldInvalid });
+    if (malformed.length) throw validationError(malformed);
+    const errors: ErrorItem[] = [];
+    const started = !!existing && new Date(existing.start_time).getTime() <= now.getTime();
+
+    // The current user's own card: flagged by the form, else found by identity, else added (always there, always admin).
+    let list: ParticipantRequest[] = [...(req.participants ?? [])];
+    const existingById = new Map(existingParticipants.map((p) => [p.id, p]));
+    const copyById = new Map(copySource.map((p) => [p.id, p]));
+    let meIndex = list.findIndex((p) => p.currentUser === true);
+    if (meIndex < 0) meIndex = list.findIndex((p) => (p.id && existingById.get(p.id) ? isUserParticipant(existingById.get(p.id)!, user) : false) || (!!user.afId && p.afId === user.afId));
+    if (meIndex < 0 && list.length) {
+      list = [{ role: defaultRoleFor(type, user.userLevel), currentUser: true, isAdmin: true }, ...list];
+      meIndex = 0;
+    }
+
+    const drafts: DraftParticipant[] = list.map((p, i) => {
+      const stored = p.id ? existingById.get(p.id) : undefined;
+      const copied = p.copiedFromParticipantId ? copyById.get(p.copiedFromParticipantId) : undefined;
+      const pin = p.pin && !PIN_MASK_PATTERN.test(p.pin) ? p.pin : null;
+      return {
+        role: p.role,
+        displayName: p.displayName,
+        pin,
+        afId: p.afId,
+        hasStoredPin: !!(stored?.pin_encrypted || copied?.pin_encrypted),
+        currentUser: i === meIndex,
+        editMode: p.editMode === true,
+      };
+    });
+    const draftErrors = validateMeetingDraft(
+        {
+          title: req.title,
+          date: start ? localDate(start) : null,
+          startTime: start ? localTime(start) : null,
+          endTime: end ? localTime(end) : null,
+          participants: drafts,
+        },
+        { now, started },
+    );
+    errors.push(...draftErrors);
+    // The form sends end as the same date plus the end time; an end on another day is refused like a bad time.
+    if (!draftErrors.length && start && end && localDate(start) !== localDate(end) && end.getTime() > start.getTime()) {
+      errors.push({ fields: [FIELD.endTime], message: MEETING_MESSAGES.fieldInvalid });
+    }
+    if (started && existing && start && end) {
+      if (start.getTime() !== new Date(existing.start_time).getTime() || end.getTime() !== new Date(existing.end_time).getTime()) {
+        errors.push({ fields: [FIELD.date], message: MEETING_MESSAGES.startedTimesLocked });
+      }
+    }
+
+    const allowedRoles = roleOptions(type, user.userLevel);
+    const allRolesForType = roleOptions(type, 'Intern');
+    const writes: ParticipantWrite[] = [];
+    const seenAf = new Set<string>();
+    const seenPin = new Set<string>();
+    for (const [i, p] of list.entries()) {
+      const stored = p.id ? existingById.get(p.id) : undefined;
+      if (p.id && !stored) {
+        // An id that is not one of this meeting's participants: refuse rather than silently adding someone.
+        errors.push({ fields: [FIELD.displayName(i)], message: MEETING_MESSAGES.fieldInvalid });
+        continue;
+      }
+      const copied = p.copiedFromParticipantId ? copyById.get(p.copiedFromParticipantId) : undefined;
+      const isMe = i === meIndex;
+      const role = isMe && !p.role ? defaultRoleFor(type, user.userLevel) : (p.role ?? '');
+      if (!(ParticipantRoles as readonly string[]).includes(role)) {
+        if (role) errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.roleRequired });
+        continue;
+      }
+      const keptRole = !!stored && stored.role === role;
+      if (!keptRole && role !== 'None') {
+        if (!allRolesForType.includes(role as never)) {
+          errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.roleNotForType });
+          continue;
+        }
+        if (!allowedRoles.includes(role as never) && !(isMe && role === defaultRoleFor(type, user.userLevel))) {
+          throw forbidden('Du kan inte välja den rollen');
+        }
+      }
+      // Admin only for contractor, employee and internal presenter; the current user is always admin (spec §5).
+      const wantsAdmin = isMe || p.isAdmin === true;
+      if (wantsAdmin && !isMe && !isAdminGrantable(role) && !(stored?.is_admin && keptRole)) {
+        throw forbidden('Administratör kan bara vara leverantör, anställd eller intern presentatör');
+      }
+
+      let afId: string | null = null;
+      let email: string | null = null;
+      let displayName = (p.displayName ?? '').trim();
+      let pinHash: string | null = null;
+      let pinEncrypted: string | null = null;
+      if (isMe) {
+        afId = user.afId;
+        pinHash = user.pinHash;
+        pinEncrypted = user.pinEncrypted;
+        displayName = fullName(user) || displayName;
+        if (user.afId) {
+          const employee = await this.deps.directory.find(user.afId);
+          email = employee?.elektroniskAdress ?? null;
+          displayName = employee?.namn ?? displayName;
+        }
+      } else if (isStaffRole(role)) {
+        const employee = p.afId && p.afId.trim().length >= 3 ? await this.deps.directory.find(p.afId) : null;
+        if (!employee) {
+          if (p.afId && p.afId.trim().length >= 3) errors.push({ fields: [FIELD.afId(i)], message: MEETING_MESSAGES.fieldInvalid });
+          continue;
+        }
+        afId = employee.signatur;
+        email = employee.elektroniskAdress;
+        displayName = employee.namn;
+      } else {
+        const typed = p.pin && !PIN_MASK_PATTERN.test(p.pin) ? checkPersonnummer(p.pin, now) : null;
+        if (typed?.ok) {
+          pinHash = this.deps.pins.hash(typed.pin);
+          pinEncrypted = this.deps.pins.encrypt(typed.pin);
+        } else if (!typed && (stored?.pin_encrypted || copied?.pin_encrypted)) {
+          const source = stored?.pin_encrypted ? stored : copied!;
+          pinHash = source.pin_hash;
+          pinEncrypted = source.pin_encrypted;
+        }
+        email = p.email?.trim() || null;
+      }
+      if (afId) {
+        if (seenAf.has(afId)) errors.push({ fields: [FIELD.afId(i)], message: MEETING_MESSAGES.fieldInvalid });
+        seenAf.add(afId);
+      }
+      if (pinHash) {
+        if (seenPin.has(pinHash)) errors.push({ fields: [FIELD.pin(i)], message: MEETING_MESSAGES.fieldInvalid });
+        seenPin.add(pinHash);
+      }
+      writes.push({
+        id: stored?.id ?? null,
+        role,
+        displayName: displayName.slice(0, 200),
+        afId,
+        pinHash,
+        pinEncrypted,
+        email,
+        isParticipant: p.isParticipant !== false,
+        isAdmin: wantsAdmin,
+        selfRegistered: stored?.self_registered ?? false,
+      });
+    }
+    const limit = limitError(type, writes.map((w) => w.role));
+    if (limit) errors.push(limit);
+    if (errors.length || !start || !end) throw validationError(dedupe(errors));
+    return { meeting: { title: req.title!.trim(), type, start, end }, participants: writes };
+  }
+
+  // ---------- helpers ----------
+
+  private async loadForMember(user: SessionUser, id: string) {
+    if (!UUID_PATTERN.test(id)) throw notFound('Mötet hittades inte');
+    const meeting = await findMeetingRow(this.deps.db, id);
+    if (!meeting) throw notFound('Mötet hittades inte');
+    const participants = await participantsOf(this.deps.db, [id]);
+    const me = participants.find((p) => isUserParticipant(p, user));
+    if (!me) throw notFound('Mötet hittades inte');
+    return { meeting, participants, me };
+  }
+
+  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean): Meeting {
+    return {
+      id: m.id,
+      title: m.title,
+      type: m.type === 1 ? 1 : 0,
+      startTime: new Date(m.start_time).toISOString(),
+      endTime: new Date(m.end_time).toISOString(),
+      created: new Date(m.created).toISOString(),
+      roomId: m.room_id,
+      version: m.version,
+      selfRegistrations: m.self_registrations,
+      countInfoParticipants: m.count_info_participants,
+      createdBy: m.created_by,
+      currentUserIsAdmin: adminView,
+      participants: participants.map((p) => this.participantDto(p, user, adminView)),
+    };
+  }
+
+  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean): Participant {
+    let pin: string | null = null;
+    if (adminView && p.pin_encrypted) {
+      try {
+        pin = maskPin(this.deps.pins.decrypt(p.pin_encrypted));
+      } catch {
+        pin = null; // a key change leaves old ciphertext unreadable; the number is simply not shown
+      }
+    }
+    return {
+      id: p.id,
+      role: p.role,
+      displayName: p.display_name,
+      pin,
+      afId: p.af_id,
+      email: adminView ? p.email : null,
+      currentUser: isUserParticipant(p, user),
+      isParticipant: p.is_participant,
+      isAdmin: p.is_admin,
+      meetingId: p.meeting_id,
+      selfRegistered: p.self_registered,
+    };
+  }
+}
+
+/** The admin sees which person a card holds (birth date) but never the whole number. */
+export const maskPin = (pin: string) => `${pin.slice(0, 8)}-****`;
+
+const createdByOf = (user: SessionUser) => user.roles.join(',') || user.kind;
+
+/** An ISO 8601 timestamp with a date and an offset (or Z); anything else is refused. */
+export function parseInstant(s: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(s)) return null;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function dedupe(errors: ErrorItem[]): ErrorItem[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.fields.join(',')}|${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
