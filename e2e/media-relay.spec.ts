@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import type { SessionUser } from '../apps/server/src/platform/session.ts';
+import { RawMediaClient } from './support/media.ts';
+
+// The relay against the real embedded Janus (inside the test network namespace): what a browser may and may not
+// make Janus do, whatever its client sends.
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: testClock(new Date()), env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+});
+beforeEach(async () => t.reset());
+afterAll(async () => t?.close());
+
+const visitor = (meetingId: string): SessionUser => ({
+  kind: 'anonymous', subject: `visitor-${meetingId}`, firstName: '', lastName: '', afId: null, pinHash: null, pinEncrypted: null,
+  roles: [], features: [], userLevel: 'None', isAdmin: false, meetingId,
+});
+
+async function webcast() {
+  return insertMeeting(t.db, t.app.deps.pins, {
+    type: 1,
+    start: new Date(Date.now() - 60_000),
+    end: new Date(Date.now() + 3600_000),
+    participants: [
+      { persona: 'erik', role: 'PresenterInternal' },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ],
+  });
+}
+
+async function connect(client: TestClient, meetingId: string, displayName = 'Besökare') {
+  const res = await client.post('/api/meeting/gettoken', { meetingId, displayName });
+  expect(res.statusCode).toBe(200);
+  const token = res.json().data.tokenData.token as string;
+  const cookie = Object.entries(client.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const raw = await RawMediaClient.open(`${base}/media/${meetingId}?token=${encodeURIComponent(token)}`, cookie);
+  const hello = await raw.waitFor((m) => m.videomote === 'connected');
+  return { raw, hello, token };
+}
+
+const refusal = (m: Record<string, unknown>) => (m.janus === 'error' ? String((m.error as { reason: string }).reason) : null);
+
+describe('/media relay with a real Janus', () => {
+  it('lets a presenter join as publisher under the server-made display', async () => {
+    const m = await webcast();
+    const { raw, hello } = await connect(await t.as('erik'), m.id);
+    expect(hello).toMatchObject({ capabilities: { publish: true, subscribe: true }, roomId: expect.any(Number) });
+    const { session, handle } = await raw.attach();
+    const joined = await raw.request(
+      { janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room: hello.roomId, display: 'Anna Admin' } },
+      true,
+    );
+    const data = (joined.plugindata as { data: Record<string, unknown> }).data;
+    expect(data.videoroom).toBe('joined');
+    // The display is the server's, whatever the client claimed.
+    const participants = await raw.request({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'listparticipants', room: hello.roomId } });
+    const list = (participants.plugindata as { data: { participants: { display: string }[] } }).data.participants;
+    expect(list.map((p) => JSON.parse(p.display))).toEqual([{ particpantId: m.participantIds[0], displayName: 'Erik Handläggare' }]);
+    raw.close();
+  });
+
+  it('refuses a webcast viewer\'s attempt to publish, in every form', async () => {
+    const m = await webcast();
+    for (const who of [await t.as('jonna'), await t.as(visitor(m.id))]) {
+      const { raw, hello } = await connect(who, m.id);
+      expect(hello).toMatchObject({ capabilities: { publish: false, subscribe: true } });
+      const { session, handle } = await raw.attach();
+      const send = (body: Record<string, unknown>, jsep?: Record<string, unknown>) =>
+        raw.request({ janus: 'message', session_id: session, handle_id: handle, body, ...(jsep ? { jsep } : {}) }, true);
+      expect(refusal(await send({ request: 'join', ptype: 'publisher', room: hello.roomId }))).toMatch(/no publish capability/);
+      expect(refusal(await send({ request: 'joinandconfigure', ptype: 'publisher', room: hello.roomId }, { type: 'offer', sdp: 'v=0\r\n' }))).toMatch(/no publish capability/);
+      expect(refusal(await send({ request: 'publish' }, { type: 'offer', sdp: 'v=0\r\n' }))).toMatch(/join the room first/);
+      // A subscriber join is fine (Janus then answers that there is nothing to subscribe to yet).
+      const sub = await send({ request: 'join', ptype: 'subscriber', room: hello.roomId, streams: [{ feed: 1 }] });
+      expect(refusal(sub)).toBeNull();
+      raw.close();
+    }
+  });
+
+  it('refuses messages that address another room, carry a secret, or administer rooms', async () => {
+    const m = await webcast();
+    const { raw, hello } = await connect(await t.as('erik'), m.id);
+    const { session, handle } = await raw.attach();
+    const send = (body: Record<string, unknown>) => raw.request({ janus: 'message', session_id: session, handle_id: handle, body }, true);
+    expect(refusal(await send({ request: 'join', ptype: 'publisher', room: (hello.roomId as number) + 1 }))).toMatch(/another room/);
+    expect(refusal(await send({ request: 'listparticipants', room: 1234 }))).toMatch(/another room/);
+    expect(refusal(await send({ request: 'join', ptype: 'publisher', room: hello.roomId, secret: 'guess' }))).toMatch(/"secret" is not accepted/);
+    expect(refusal(await send({ request: 'create', room: 99, admin_key: 'guess' }))).toMatch(/not accepted|not allowed/);
+    for (const request of ['create', 'destroy', 'edit', 'kick', 'moderate', 'allowed', 'list', 'exists', 'rtp_forward']) {
+      expect(refusal(await send({ request, room: hello.roomId })), request).toMatch(/not allowed/);
+    }
+    expect(refusal(await raw.request({ janus: 'attach', session_id: session, plugin: 'janus.plugin.echotest' }))).toMatch(/only the videoroom plugin/);
+    expect(refusal(await raw.request({ janus: 'create', token: 'forged' }))).toMatch(/"token" is not accepted/);
+    expect(refusal(await raw.request({ janus: 'attach', session_id: session + 1, plugin: 'janus.plugin.videoroom' }))).toMatch(/unknown session/);
+    raw.close();
+  });
+
+  it('gives a stranger no token and no media connection', async () => {
+    const m = await webcast();
+    const karin = await t.as('karin');
+    expect((await karin.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);
+    const erikToken = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const cookie = Object.entries(karin.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    await expect(RawMediaClient.open(`${base}/media/${m.id}?token=${encodeURIComponent(erikToken)}`, cookie)).rejects.toThrow('HTTP 403');
+  });
+
+  it('announces connections and their published feeds to everyone in the meeting', async () => {
+    const m = await webcast();
+    const viewer = await connect(await t.as('jonna'), m.id);
+    const presenter = await connect(await t.as('erik'), m.id);
+    const created = await viewer.raw.waitFor((x) => x.videomote === 'connectionCreated');
+    expect(created).toMatchObject({ connection: { displayName: 'Erik Handläggare', participantId: m.participantIds[0], feedId: null } });
+    presenter.raw.ws.send(JSON.stringify({ videomote: 'state', hasAudio: true, hasVideo: false }));
+    await viewer.raw.waitFor((x) => x.videomote === 'connectionUpdated' && (x.connection as { hasAudio: boolean }).hasAudio === true);
+    // A viewer cannot change its own announced media state.
+    viewer.raw.ws.send(JSON.stringify({ videomote: 'state', hasAudio: true, hasVideo: true }));
+    presenter.raw.close();
+    await viewer.raw.waitFor((x) => x.videomote === 'connectionDestroyed');
+    expect(t.app.media.connections(m.id).map((c) => c.hasVideo)).toEqual([false]);
+    viewer.raw.close();
+  });
+});
