@@ -23,6 +23,7 @@ import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { lobbyRoutes } from './modules/lobby/lobby.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { registerRetention } from './modules/retention/retention.plugin.ts';
 
 export interface Deps {
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(directoryRoutes);
   await app.register(mediaRoutes);
   await app.register(lobbyRoutes);
+  await app.register(chatRoutes);
 
   await registerWeb(app);
   return app;

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { ChatSignalTypes } from '@videomote/contract/chat';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertMeeting } from '../../testing/fixtures.ts';
+import { SESSION_COOKIE } from '../../platform/session.ts';
+import type { Persona } from '../identity/personas.ts';
+import { ChatTestClient } from './chat-test-client.ts';
+import { CHAT_TEXTS } from './chat-frames.ts';
+
+// Two server processes serving one meeting through Redis. Runs when TEST_REDIS_URL is set (CI sets it; locally:
+// TEST_REDIS_URL=redis://127.0.0.1:6379 npx vitest run apps/server/src/modules/chat/chat-redis.api.test.ts).
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('chat across two server processes through Redis', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  let urlA: string;
+  let urlB: string;
+  const clients: ChatTestClient[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { REDIS_URL: redisUrl! } });
+    // The second process shares the database (as production nodes do) but has its own sockets and memory.
+    second = await buildApp({ config: t.app.deps.config, db: t.db, now: t.clock.now, logger: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    urlA = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat`;
+    urlB = `ws://127.0.0.1:${(second.server.address() as AddressInfo).port}/chat`;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await second?.close();
+    await t?.close();
+  });
+
+  async function join(base: string, meetingId: string, who: Persona['key']): Promise<ChatTestClient> {
+    const c = await t.as(who);
+    const client = await ChatTestClient.connect(`${base}/${meetingId}`, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
+    clients.push(client);
+    return client;
+  }
+
+  it('delivers messages, moderation and presence from one process to the clients of the other', async () => {
+    const now = Date.now();
+    const m = await insertMeeting(t.db, t.app.deps.pins, {
+      type: 1,
+      start: new Date(now - 60_000),
+      end: new Date(now + 3600_000),
+      participants: [
+        { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+        { persona: 'jonna', role: 'JobSeeker' },
+      ],
+    });
+    const erikOnA = await join(urlA, m.id, 'erik');
+    const jonnaOnB = await join(urlB, m.id, 'jonna');
+    expect(jonnaOnB.welcome!.participants.map((p) => p.displayName).sort()).toEqual(['Erik Handläggare', 'Jonna Sökande']);
+    await erikOnA.next(ChatSignalTypes.presence, (p) => p.joined.some((e) => e.connectionId === jonnaOnB.welcome!.connectionId));
+
+    for (const text of ['ett', 'två', 'tre']) erikOnA.chat(text);
+    await jonnaOnB.next(ChatSignalTypes.chatMessage, (msg) => msg.message === 'tre');
+    expect(jonnaOnB.of(ChatSignalTypes.chatMessage).map((msg) => msg.message)).toEqual(['ett', 'två', 'tre']);
+
+    jonnaOnB.chat('svar från B');
+    const reply = await erikOnA.next(ChatSignalTypes.chatMessage, (msg) => msg.message === 'svar från B');
+    expect(reply.data.fromId).toBe(jonnaOnB.welcome!.connectionId);
+
+    // A late joiner on process B sees what was said through process A.
+    const late = await join(urlB, m.id, 'erik');
+    expect(late.welcome!.history.map((h) => h.message)).toEqual(['ett', 'två', 'tre', 'svar från B']);
+
+    // The moderator on A removes a message and pauses; B's client sees both, and its post is refused.
+    erikOnA.remove(reply.data.id);
+    expect((await jonnaOnB.next(ChatSignalTypes.removeChat)).data.id).toBe(reply.data.id);
+    erikOnA.command('COMMAND:CHAT_CLOSE');
+    await jonnaOnB.next(ChatSignalTypes.status, (s) => !s.chatOpen);
+    jonnaOnB.chat('pausad?');
+    expect((await jonnaOnB.next(ChatSignalTypes.notification)).data.message).toBe(CHAT_TEXTS.paused);
+
+    // Switching Jonna's chat off on A also holds on B.
+    erikOnA.command('COMMAND:CHAT_OPEN');
+    erikOnA.toggleIgnore(jonnaOnB.welcome!.connectionId, true);
+    await jonnaOnB.next(ChatSignalTypes.toggleIgnoreChat);
+    jonnaOnB.chat('avstängd?');
+    expect((await jonnaOnB.next(ChatSignalTypes.notification, (n) => n.message === CHAT_TEXTS.ignored)).data.severity).toBe('ERROR');
+
+    await jonnaOnB.close();
+    await erikOnA.next(ChatSignalTypes.presence, (p) => p.left.includes(jonnaOnB.welcome!.connectionId));
+    expect(erikOnA.of(ChatSignalTypes.chatMessage).map((msg) => msg.message)).not.toContain('avstängd?');
+  });
+});

@@ -1,0 +1,123 @@
+import { CHAT_HISTORY_LIMIT, type ChatMessageEvent, type PresenceEntry } from '@videomote/contract/chat';
+
+/** A connected socket as the server keeps it: the public entry plus the key the chat switch ('Chatt av') holds on to. */
+export interface StoredPresence extends Omit<PresenceEntry, 'chatIgnored'> {
+  /**
+   * Who this is across reconnects (participant id, or a hash of a visitor's session): a moderator's 'Chatt av'
+   * must survive the participant reloading the page and getting a new connection id. Never sent to browsers.
+   */
+  key: string;
+}
+
+export interface ChatSnapshot {
+  chatOpen: boolean;
+  history: ChatMessageEvent[];
+  presence: StoredPresence[];
+  ignoredKeys: string[];
+}
+
+/**
+ * The per-meeting chat state and the fan-out of signals to every node serving the meeting. In one process it is
+ * memory; with REDIS_URL it is Redis (state in keys, signals through pub/sub). Either way the state is content of
+ * the call and is deleted when the call ends (conference spec §9).
+ */
+export interface ChatStore {
+  /** Starts delivering the meeting's published signals (serialised JSON) to this node, in publish order. */
+  subscribe(meetingId: string, deliver: (json: string) => void): Promise<void>;
+  unsubscribe(meetingId: string): Promise<void>;
+  publish(meetingId: string, json: string): Promise<void>;
+
+  join(meetingId: string, entry: StoredPresence): Promise<void>;
+  /** Removes a socket; answers how many sockets the meeting still has, on every node. */
+  leave(meetingId: string, connectionId: string): Promise<number>;
+  snapshot(meetingId: string): Promise<ChatSnapshot>;
+  postingState(meetingId: string, key: string): Promise<{ chatOpen: boolean; ignored: boolean }>;
+
+  append(meetingId: string, event: ChatMessageEvent): Promise<void>;
+  remove(meetingId: string, messageId: string): Promise<void>;
+  setOpen(meetingId: string, open: boolean): Promise<void>;
+  setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void>;
+  /** Forgets everything about the meeting's chat. */
+  clear(meetingId: string): Promise<void>;
+  /** Meetings this node holds state for (for the sweep that purges ended calls). */
+  knownMeetings(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+interface MeetingState {
+  chatOpen: boolean;
+  history: ChatMessageEvent[];
+  presence: Map<string, StoredPresence>;
+  ignored: Set<string>;
+}
+
+/** One server process: everything in memory, signals delivered synchronously in publish order. */
+export class MemoryChatStore implements ChatStore {
+  private readonly meetings = new Map<string, MeetingState>();
+  private readonly subscribers = new Map<string, (json: string) => void>();
+
+  private state(meetingId: string): MeetingState {
+    let s = this.meetings.get(meetingId);
+    if (!s) {
+      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set() };
+      this.meetings.set(meetingId, s);
+    }
+    return s;
+  }
+
+  async subscribe(meetingId: string, deliver: (json: string) => void): Promise<void> {
+    this.subscribers.set(meetingId, deliver);
+  }
+  async unsubscribe(meetingId: string): Promise<void> {
+    this.subscribers.delete(meetingId);
+  }
+  async publish(meetingId: string, json: string): Promise<void> {
+    this.subscribers.get(meetingId)?.(json);
+  }
+
+  async join(meetingId: string, entry: StoredPresence): Promise<void> {
+    this.state(meetingId).presence.set(entry.connectionId, entry);
+  }
+  async leave(meetingId: string, connectionId: string): Promise<number> {
+    const s = this.meetings.get(meetingId);
+    if (!s) return 0;
+    s.presence.delete(connectionId);
+    return s.presence.size;
+  }
+  async snapshot(meetingId: string): Promise<ChatSnapshot> {
+    const s = this.state(meetingId);
+    return { chatOpen: s.chatOpen, history: [...s.history], presence: [...s.presence.values()], ignoredKeys: [...s.ignored] };
+  }
+  async postingState(meetingId: string, key: string) {
+    const s = this.state(meetingId);
+    return { chatOpen: s.chatOpen, ignored: s.ignored.has(key) };
+  }
+
+  async append(meetingId: string, event: ChatMessageEvent): Promise<void> {
+    const s = this.state(meetingId);
+    s.history.push(event);
+    if (s.history.length > CHAT_HISTORY_LIMIT) s.history.splice(0, s.history.length - CHAT_HISTORY_LIMIT);
+  }
+  async remove(meetingId: string, messageId: string): Promise<void> {
+    const s = this.meetings.get(meetingId);
+    if (s) s.history = s.history.filter((e) => e.id !== messageId);
+  }
+  async setOpen(meetingId: string, open: boolean): Promise<void> {
+    this.state(meetingId).chatOpen = open;
+  }
+  async setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void> {
+    const s = this.state(meetingId);
+    if (ignore) s.ignored.add(key);
+    else s.ignored.delete(key);
+  }
+  async clear(meetingId: string): Promise<void> {
+    this.meetings.delete(meetingId);
+  }
+  async knownMeetings(): Promise<string[]> {
+    return [...this.meetings.keys()];
+  }
+  async close(): Promise<void> {
+    this.meetings.clear();
+    this.subscribers.clear();
+  }
+}

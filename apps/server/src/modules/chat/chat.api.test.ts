@@ -1,0 +1,307 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { ChatSignalTypes, CHAT_MAX_LENGTH, type ChatMessageEvent } from '@videomote/contract/chat';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertMeeting } from '../../testing/fixtures.ts';
+import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
+import type { Persona } from '../identity/personas.ts';
+import { ChatTestClient } from './chat-test-client.ts';
+import { CHAT_TEXTS } from './chat-frames.ts';
+import { chatHubOf, purgeMeetingChat } from './chat.routes.ts';
+
+let t: TestApp;
+let base: string;
+const clients: ChatTestClient[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat`;
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.reset();
+  t.clock.set(new Date());
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+const hour = 3600_000;
+
+/** A meeting now: Erik moderates, Jonna and Karin take part. Type 1 is a webcast. */
+async function meeting(type: 0 | 1 = 0) {
+  const now = t.clock.now().getTime();
+  return insertMeeting(t.db, t.app.deps.pins, {
+    type,
+    start: new Date(now - 10 * 60_000),
+    end: new Date(now + hour),
+    participants: [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
+      { persona: 'karin', role: 'PrivateContractor' },
+    ],
+  });
+}
+
+async function cookieOf(who: Persona['key'] | SessionUser): Promise<string> {
+  const c = await t.as(who);
+  return `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`;
+}
+
+async function join(meetingId: string, who: Persona['key'] | SessionUser): Promise<ChatTestClient> {
+  const client = await ChatTestClient.connect(`${base}/${meetingId}`, await cookieOf(who));
+  clients.push(client);
+  return client;
+}
+
+const visitor = (meetingId: string, firstName = 'Vera', lastName = 'Besökare'): SessionUser => ({
+  kind: 'anonymous',
+  subject: `visitor-${crypto.randomUUID()}`,
+  firstName,
+  lastName,
+  afId: null,
+  pinHash: null,
+  pinEncrypted: null,
+  roles: [],
+  features: [],
+  userLevel: 'None',
+  isAdmin: false,
+  meetingId,
+});
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => 'connected', (err: Error) => err.message);
+const chatsOf = (c: ChatTestClient) => c.of(ChatSignalTypes.chatMessage).map((m) => m.message);
+const lastError = (c: ChatTestClient) => c.next(ChatSignalTypes.notification, (n) => n.severity === 'ERROR');
+/** Waits until a marker sent after the frames under test has reached `c`: everything before it has been handled. */
+async function barrier(sender: ChatTestClient, ...receivers: ChatTestClient[]) {
+  const marker = `marker-${crypto.randomUUID()}`;
+  const seen = receivers.map((r) => r.next(ChatSignalTypes.chatMessage, (m) => m.message === marker));
+  sender.chat(marker);
+  await Promise.all(seen);
+}
+
+describe('who may connect', () => {
+  it('lets the meeting participants in and tells each who they are, with the sender name from the booking', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    const jonna = await join(m.id, 'jonna');
+    expect(erik.welcome).toMatchObject({ moderator: true, participantId: m.participantIds[0], meetingType: 0, chatOpen: true });
+    expect(jonna.welcome).toMatchObject({ moderator: false, participantId: m.participantIds[1] });
+    expect(jonna.welcome!.participants.map((p) => p.displayName).sort()).toEqual(['Erik Handläggare', 'Jonna S']);
+    const joined = await erik.next(ChatSignalTypes.presence, (p) => p.joined.some((e) => e.connectionId === jonna.welcome!.connectionId));
+    expect(joined.type).toBe(ChatSignalTypes.presence);
+  });
+
+  it('refuses a stranger, an unknown meeting, no session, a foreign origin, and a visitor of another meeting', async () => {
+    const m = await meeting(1);
+    const other = await meeting(1);
+    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('fredrik')))).toBe('refused: 403');
+    expect(await refusal(ChatTestClient.connect(`${base}/${crypto.randomUUID()}`, await cookieOf('erik')))).toBe('refused: 403');
+    expect(await refusal(ChatTestClient.connect(`${base}/not-a-uuid`, await cookieOf('erik')))).toBe('refused: 403');
+    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, null))).toBe('refused: 401');
+    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('erik'), { origin: 'https://evil.example' }))).toBe('refused: 403');
+    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf(visitor(other.id))))).toBe('refused: 403');
+    // A visitor of this webcast gets in, but a regular meeting admits no visitors at all.
+    const v = await join(m.id, visitor(m.id));
+    expect(v.welcome).toMatchObject({ participantId: null, moderator: false, meetingType: 1 });
+    const regular = await meeting(0);
+    expect(await refusal(ChatTestClient.connect(`${base}/${regular.id}`, await cookieOf(visitor(regular.id))))).toBe('refused: 403');
+  });
+});
+
+describe('messages', () => {
+  it('reach every member in the order they were sent, named by the server, never by the frame', async () => {
+    const m = await meeting();
+    const [erik, jonna, karin] = [await join(m.id, 'erik'), await join(m.id, 'jonna'), await join(m.id, 'karin')];
+    const texts = Array.from({ length: 8 }, (_, i) => `meddelande ${i + 1}`);
+    for (const text of texts) jonna.chat(text);
+    await barrier(jonna, erik, jonna, karin);
+    for (const c of [erik, jonna, karin]) expect(chatsOf(c).slice(0, 8)).toEqual(texts);
+    const first = erik.of(ChatSignalTypes.chatMessage)[0]!;
+    expect(first).toMatchObject({ fromId: jonna.welcome!.connectionId, fromName: 'Jonna S', type: 'CHAT_MESSAGE' });
+    expect(new Date(first.timestamp).toISOString()).toBe(first.timestamp);
+  });
+
+  it('carries markup as plain text, exactly as typed', async () => {
+    const m = await meeting();
+    const [erik, jonna] = [await join(m.id, 'erik'), await join(m.id, 'jonna')];
+    const payloads = ['<script>alert("x")</script>', '<img src=x onerror="alert(1)">'];
+    for (const p of payloads) jonna.chat(p);
+    await barrier(jonna, erik);
+    expect(chatsOf(erik).slice(0, 2)).toEqual(payloads);
+  });
+
+  it('are kept for a late joiner and a reconnect, and deleted when the call has ended and the last one left', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    erik.chat('hej alla');
+    await barrier(erik, erik);
+    const jonna = await join(m.id, 'jonna');
+    expect(jonna.welcome!.history.map((h) => h.message)).toEqual(['hej alla', expect.stringMatching(/^marker-/)]);
+
+    // The meeting ends while people are still in it; the content goes when the last socket closes.
+    t.clock.advance(2 * hour);
+    await erik.close();
+    await jonna.close();
+    await waitFor(() => chatHubOf(t.app).localCount(m.id) === 0);
+    await chatHubOf(t.app).idle();
+    const again = await join(m.id, 'erik');
+    expect(again.welcome!.history).toEqual([]);
+  });
+
+  it('can be purged by the retention job', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    erik.chat('hemligt');
+    await barrier(erik, erik);
+    await purgeMeetingChat(t.app, m.id);
+    await erik.close();
+    expect((await join(m.id, 'jonna')).welcome!.history).toEqual([]);
+  });
+
+  it('refuses an oversized frame, a too long message and a flood without harming the others', async () => {
+    const m = await meeting();
+    const [erik, jonna, karin] = [await join(m.id, 'erik'), await join(m.id, 'jonna'), await join(m.id, 'karin')];
+
+    karin.chat('x'.repeat(CHAT_MAX_LENGTH + 1));
+    expect((await lastError(karin)).data.message).toBe(CHAT_TEXTS.tooLong);
+
+    // 20 KB: over our frame limit, under the transport's. 100 KB: over both. Either closes only that socket.
+    const big = await join(m.id, 'karin');
+    big.socket.send('y'.repeat(20 * 1024));
+    expect(await big.closed()).toBe(1009);
+    const huge = await join(m.id, 'karin');
+    huge.socket.send('z'.repeat(100 * 1024));
+    expect(await huge.closed()).toBe(1009);
+
+    const flooder = await join(m.id, 'jonna');
+    for (let i = 0; i < 500; i++) if (flooder.socket.readyState === flooder.socket.OPEN) flooder.chat(`flood ${i}`);
+    expect(await flooder.closed()).toBe(1008);
+    expect(flooder.of(ChatSignalTypes.notification).map((n) => n.message)).toContain(CHAT_TEXTS.rateLimited);
+
+    // The others are still connected and chatting; at most one burst of the flood reached them.
+    await barrier(jonna, erik, karin);
+    expect(chatsOf(erik).filter((x) => x.startsWith('flood')).length).toBeLessThanOrEqual(10);
+    expect([erik, jonna, karin].every((c) => c.closeCode === null)).toBe(true);
+  });
+});
+
+describe('moderator powers, enforced by the server', () => {
+  it('refuse a non-moderator removing, pausing and switching chat off', async () => {
+    const m = await meeting(1);
+    const [erik, jonna, karin] = [await join(m.id, 'erik'), await join(m.id, 'jonna'), await join(m.id, 'karin')];
+    erik.chat('viktigt');
+    const msg = await jonna.next(ChatSignalTypes.chatMessage);
+
+    jonna.remove(msg.data.id);
+    expect((await lastError(jonna)).data.message).toBe(CHAT_TEXTS.forbidden);
+    jonna.command('COMMAND:CHAT_CLOSE');
+    expect((await lastError(jonna)).data.message).toBe(CHAT_TEXTS.forbidden);
+    jonna.toggleIgnore(karin.welcome!.connectionId, true);
+    expect((await lastError(jonna)).data.message).toBe(CHAT_TEXTS.forbidden);
+
+    // Nothing happened: karin can still post, the message is still there, chat is open.
+    await barrier(karin, erik);
+    expect(erik.of(ChatSignalTypes.removeChat)).toEqual([]);
+    expect(erik.of(ChatSignalTypes.status)).toEqual([]);
+    expect(erik.of(ChatSignalTypes.toggleIgnoreChat)).toEqual([]);
+  });
+
+  it('let a moderator remove a message for everybody and for late joiners', async () => {
+    const m = await meeting();
+    const [erik, jonna] = [await join(m.id, 'erik'), await join(m.id, 'jonna')];
+    jonna.chat('olämpligt');
+    const msg = (await erik.next(ChatSignalTypes.chatMessage)).data;
+    erik.remove(msg.id);
+    expect((await jonna.next(ChatSignalTypes.removeChat)).data).toEqual({ id: msg.id });
+    const karin = await join(m.id, 'karin');
+    expect(karin.welcome!.history.map((h: ChatMessageEvent) => h.id)).not.toContain(msg.id);
+  });
+
+  it('pause: non-moderators are dropped, the moderator still posts, and resuming lets everyone in again', async () => {
+    const m = await meeting(1);
+    const [erik, jonna] = [await join(m.id, 'erik'), await join(m.id, 'jonna')];
+    const v = await join(m.id, visitor(m.id));
+    erik.command('COMMAND:CHAT_CLOSE');
+    expect((await v.next(ChatSignalTypes.status)).data).toEqual({ chatOpen: false });
+    expect((await join(m.id, 'karin')).welcome!.chatOpen).toBe(false);
+
+    jonna.chat('får jag prata?');
+    v.chat('jag då?');
+    expect((await lastError(jonna)).data.message).toBe(CHAT_TEXTS.paused);
+    expect((await lastError(v)).data.message).toBe(CHAT_TEXTS.paused);
+    await barrier(erik, erik, jonna, v);
+    expect(chatsOf(v)).toEqual([expect.stringMatching(/^marker-/)]);
+
+    erik.command('COMMAND:CHAT_OPEN');
+    await v.next(ChatSignalTypes.status, (st) => st.chatOpen);
+    await barrier(v, erik);
+    expect(chatsOf(erik).filter((x) => !x.startsWith('marker-'))).toEqual([]);
+  });
+
+  it("switching one participant's chat off drops their messages for everybody, across reconnects, until switched on", async () => {
+    const m = await meeting(1);
+    const erik = await join(m.id, 'erik');
+    const vUser = visitor(m.id, 'Sven', 'Stör');
+    const vCookie = await cookieOf(vUser);
+    const v = await ChatTestClient.connect(`${base}/${m.id}`, vCookie);
+    clients.push(v);
+    const jonna = await join(m.id, 'jonna');
+
+    erik.toggleIgnore(v.welcome!.connectionId, true);
+    expect((await jonna.next(ChatSignalTypes.toggleIgnoreChat)).data).toEqual({ connectionId: v.welcome!.connectionId, ignore: true });
+    v.chat('spam');
+    expect((await lastError(v)).data.message).toBe(CHAT_TEXTS.ignored);
+
+    // Reloading the page (same session, new connection id) does not switch it back on.
+    await v.close();
+    const v2 = await ChatTestClient.connect(`${base}/${m.id}`, vCookie);
+    clients.push(v2);
+    expect(v2.welcome!.participants.find((p) => p.connectionId === v2.welcome!.connectionId)?.chatIgnored).toBe(true);
+    v2.chat('spam igen');
+    await lastError(v2);
+    await barrier(jonna, erik, jonna);
+    expect(chatsOf(erik).filter((x) => x.startsWith('spam'))).toEqual([]);
+    expect(chatsOf(jonna).filter((x) => x.startsWith('spam'))).toEqual([]);
+
+    // A moderator cannot be switched off; switching back on works.
+    erik.toggleIgnore(erik.welcome!.connectionId, true);
+    expect((await lastError(erik)).data.message).toBe(CHAT_TEXTS.moderatorCannotBeMuted);
+    erik.toggleIgnore(v2.welcome!.connectionId, false);
+    await jonna.next(ChatSignalTypes.toggleIgnoreChat, (x) => !x.ignore);
+    v2.chat('förlåt');
+    expect((await erik.next(ChatSignalTypes.chatMessage, (m) => m.message === 'förlåt')).data.fromName).toBe('Sven Stör');
+  });
+});
+
+describe('presence', () => {
+  it('announces joins and leaves with participant id, name and moderator flag', async () => {
+    const m = await meeting(1);
+    const erik = await join(m.id, 'erik');
+    const v = await join(m.id, visitor(m.id));
+    const joined = await erik.next(ChatSignalTypes.presence, (p) => p.joined[0]?.connectionId === v.welcome!.connectionId);
+    expect(joined.data.joined[0]).toEqual({ connectionId: v.welcome!.connectionId, participantId: null, displayName: 'Vera Besökare', moderator: false, chatIgnored: false });
+    await v.close();
+    const left = await erik.next(ChatSignalTypes.presence, (p) => p.left.includes(v.welcome!.connectionId));
+    expect(left.data.joined).toEqual([]);
+  });
+
+  it('closes the socket when the session ends', async () => {
+    const m = await meeting();
+    const c = await t.as('jonna');
+    const client = await ChatTestClient.connect(`${base}/${m.id}`, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
+    clients.push(client);
+    await t.app.deps.sessions.destroy(c.cookies[SESSION_COOKIE]!);
+    await (chatHubOf(t.app) as unknown as { closeEndedSessions(): Promise<void> }).closeEndedSessions();
+    expect(await client.closed()).toBe(4401);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { forbidden, unauthorized } from '../../platform/errors.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { findMeeting, membershipOf } from '../meetings/meeting-membership.ts';
+import { ChatHub, type ChatMember } from './chat.service.ts';
+import { MemoryChatStore, type ChatStore } from './chat-store.ts';
+import { RedisChatStore } from './redis-chat-store.ts';
+
+// One hub per built app, found through the app's deps (shared by every encapsulated plugin) by chatHubOf().
+const hubs = new WeakMap<object, ChatHub>();
+const members = new WeakMap<FastifyRequest, ChatMember>();
+
+/** The chat hub of a built app, for the retention job (purge) and tests. */
+export function chatHubOf(app: FastifyInstance): ChatHub {
+  const hub = hubs.get(app.deps);
+  if (!hub) throw new Error('chatRoutes is not registered on this app');
+  return hub;
+}
+
+/** Deletes a meeting's chat content now (conference spec §9); the retention job calls this when a call has ended. */
+export async function purgeMeetingChat(app: FastifyInstance, meetingId: string): Promise<void> {
+  await chatHubOf(app).purge(meetingId);
+}
+
+/** `WSS /chat/{meetingId}` (conference spec §7): the session cookie is checked before the upgrade. */
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db, sessions, now } = app.deps;
+  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl) : new MemoryChatStore();
+  const hub = new ChatHub(store, {
+    now,
+    log: app.log,
+    isMeetingOver: async (meetingId) => {
+      const meeting = await findMeeting(db, meetingId);
+      return !meeting || meeting.endTime.getTime() <= now().getTime();
+    },
+    sessionAlive: async (token) => (await sessions.find(token)) !== null,
+  });
+  hubs.set(app.deps, hub);
+  app.addHook('onClose', async () => hub.close());
+  // When the retention job deletes a meeting, whatever is left of its chat goes with it.
+  app.retention?.afterMeetingsPurged.push((meetingIds) => Promise.all(meetingIds.map((id) => hub.purge(id))).then(() => undefined));
+
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+
+  app.get<{ Params: { meetingId: string } }>(
+    '/chat/:meetingId',
+    {
+      websocket: true,
+      // Reconnecting every 5 s is 12 upgrades a minute; far more is a script, not a browser.
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: { params: Type.Object({ meetingId: Type.String({ maxLength: 100 }) }) },
+      preValidation: async (request) => {
+        // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own
+        // pages may open the chat. Non-browser clients send no Origin and are judged by their session alone.
+        const origin = request.headers.origin;
+        if (origin && !allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) throw forbidden();
+        const session = request.session;
+        if (!session) throw unauthorized();
+        const membership = await membershipOf(db, request.params.meetingId, session.user);
+        if (!membership) throw forbidden();
+        const { user } = session;
+        members.set(
+          request,
+          membership.kind === 'participant'
+            ? {
+                meetingId: membership.meeting.id,
+                meetingType: membership.meeting.type,
+                participantId: membership.participant.id,
+                displayName: membership.participant.displayName,
+                moderator: membership.participant.isAdmin,
+                key: `p:${membership.participant.id}`,
+                sessionToken: session.token,
+              }
+            : {
+                meetingId: membership.meeting.id,
+                meetingType: membership.meeting.type,
+                participantId: null,
+                displayName: `${user.firstName} ${user.lastName}`.trim(),
+                moderator: false,
+                key: `v:${sha256(session.token).slice(0, 32)}`,
+                sessionToken: session.token,
+              },
+        );
+      },
+    },
+    (socket, request) => {
+      const member = members.get(request);
+      if (!member) return void socket.close(1008);
+      hub.attach(socket, member);
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { Redis } from 'ioredis';
+import { CHAT_HISTORY_LIMIT, type ChatMessageEvent } from '@videomote/contract/chat';
+import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
+
+// A backstop for state whose meeting never got a clean end (a node killed mid-call): call content must not linger.
+const TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Several server processes serving one meeting: state lives in Redis keys, signals go through pub/sub so every
+ * process delivers them to its own sockets in the order Redis received them.
+ */
+export class RedisChatStore implements ChatStore {
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  private readonly subscribers = new Map<string, (json: string) => void>();
+
+  constructor(url: string, private readonly prefix = 'vm:chat:') {
+    // Commands wait while Redis is briefly away instead of failing the socket at once.
+    this.cmd = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url, { lazyConnect: false });
+    // ioredis reconnects by itself; an 'error' without a listener would crash the process.
+    this.cmd.on('error', () => {});
+    this.sub.on('error', () => {});
+    this.sub.on('message', (channel: string, message: string) => {
+      const meetingId = channel.slice(this.prefix.length, -':signals'.length);
+      this.subscribers.get(meetingId)?.(message);
+    });
+  }
+
+  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals'): string {
+    return `${this.prefix}${meetingId}:${part}`;
+  }
+  private get index(): string {
+    return `${this.prefix}meetings`;
+  }
+
+  async subscribe(meetingId: string, deliver: (json: string) => void): Promise<void> {
+    this.subscribers.set(meetingId, deliver);
+    await this.sub.subscribe(this.k(meetingId, 'signals'));
+  }
+  async unsubscribe(meetingId: string): Promise<void> {
+    this.subscribers.delete(meetingId);
+    await this.sub.unsubscribe(this.k(meetingId, 'signals'));
+  }
+  async publish(meetingId: string, json: string): Promise<void> {
+    await this.cmd.publish(this.k(meetingId, 'signals'), json);
+  }
+
+  async join(meetingId: string, entry: StoredPresence): Promise<void> {
+    const key = this.k(meetingId, 'presence');
+    await this.cmd.multi().hset(key, entry.connectionId, JSON.stringify(entry)).expire(key, TTL_SECONDS).sadd(this.index, meetingId).exec();
+  }
+  async leave(meetingId: string, connectionId: string): Promise<number> {
+    const key = this.k(meetingId, 'presence');
+    const result = await this.cmd.multi().hdel(key, connectionId).hlen(key).exec();
+    return Number(result?.[1]?.[1] ?? 0);
+  }
+  async snapshot(meetingId: string): Promise<ChatSnapshot> {
+    const result = await this.cmd
+      .multi()
+      .get(this.k(meetingId, 'open'))
+      .lrange(this.k(meetingId, 'history'), 0, -1)
+      .hvals(this.k(meetingId, 'presence'))
+      .smembers(this.k(meetingId, 'ignored'))
+      .exec();
+    const [open, history, presence, ignored] = (result ?? []).map(([err, value]) => {
+      if (err) throw err;
+      return value;
+    }) as [string | null, string[], string[], string[]];
+    return {
+      chatOpen: open !== '0',
+      history: history.map((h) => JSON.parse(h) as ChatMessageEvent),
+      presence: presence.map((p) => JSON.parse(p) as StoredPresence),
+      ignoredKeys: ignored,
+    };
+  }
+  async postingState(meetingId: string, key: string) {
+    const result = await this.cmd.multi().get(this.k(meetingId, 'open')).sismember(this.k(meetingId, 'ignored'), key).exec();
+    return { chatOpen: result?.[0]?.[1] !== '0', ignored: Number(result?.[1]?.[1]) === 1 };
+  }
+
+  async append(meetingId: string, event: ChatMessageEvent): Promise<void> {
+    const key = this.k(meetingId, 'history');
+    await this.cmd
+      .multi()
+      .rpush(key, JSON.stringify(event))
+      .ltrim(key, -CHAT_HISTORY_LIMIT, -1)
+      .expire(key, TTL_SECONDS)
+      .sadd(this.index, meetingId)
+      .exec();
+  }
+  async remove(meetingId: string, messageId: string): Promise<void> {
+    const key = this.k(meetingId, 'history');
+    const items = await this.cmd.lrange(key, 0, -1);
+    const hit = items.find((item) => (JSON.parse(item) as ChatMessageEvent).id === messageId);
+    if (hit) await this.cmd.lrem(key, 1, hit);
+  }
+  async setOpen(meetingId: string, open: boolean): Promise<void> {
+    const key = this.k(meetingId, 'open');
+    await this.cmd.multi().set(key, open ? '1' : '0', 'EX', TTL_SECONDS).sadd(this.index, meetingId).exec();
+  }
+  async setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void> {
+    const setKey = this.k(meetingId, 'ignored');
+    if (ignore) await this.cmd.multi().sadd(setKey, key).expire(setKey, TTL_SECONDS).sadd(this.index, meetingId).exec();
+    else await this.cmd.srem(setKey, key);
+  }
+  async clear(meetingId: string): Promise<void> {
+    await this.cmd
+      .multi()
+      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'))
+      .srem(this.index, meetingId)
+      .exec();
+  }
+  async knownMeetings(): Promise<string[]> {
+    return this.cmd.smembers(this.index);
+  }
+  async close(): Promise<void> {
+    this.subscribers.clear();
+    await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
+  }
+}

@@ -1,0 +1,123 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The chat socket `WSS {chatBaseUrl}/{meetingId}` (conference spec §3, §4, §7).
+ *
+ * Client → server text frames:
+ *  - JSON `{ from, data: { id, data }, type, displayName }` for a chat message, a removal (data.data = the removed
+ *    message's id) and a per-participant chat switch (data.data = JSON string `{"connectionId": …, "ignore": …}`).
+ *    `from` and `displayName` are accepted for wire compatibility but never trusted: the server takes the sender
+ *    from the session and assigns message ids itself.
+ *  - plain text `COMMAND:CHAT_CLOSE` / `COMMAND:CHAT_OPEN` (moderators pause and resume the chat).
+ *
+ * Server → client: JSON signals `{ type, data }`, a union keyed on `type`. The spec's five signals (chat message,
+ * notification, remove chat, toggle ignore chat, status) plus two extensions of ours:
+ *  - `WELCOME`, sent once to a new socket only: its own connection id and role, the chat state and recent
+ *    messages (for late joiners and reconnects) and who is connected;
+ *  - `PRESENCE`, to everybody when sockets join or leave, so the participants panel can count and list people.
+ */
+
+export const CHAT_MAX_LENGTH = 2000;
+/** Frames above this are refused and the socket closed (1009); a 2000-character message fits with room to spare. */
+export const CHAT_MAX_FRAME_BYTES = 16 * 1024;
+/** Recent messages the server keeps per meeting for late joiners (conference spec §9: deleted when the call ends). */
+export const CHAT_HISTORY_LIMIT = 200;
+
+export const CHAT_CLOSE_COMMAND = 'COMMAND:CHAT_CLOSE';
+export const CHAT_OPEN_COMMAND = 'COMMAND:CHAT_OPEN';
+
+export const ChatSignalTypes = {
+  chatMessage: 'CHAT_MESSAGE',
+  notification: 'NOTIFICATION',
+  removeChat: 'REMOVE_CHAT',
+  toggleIgnoreChat: 'TOGGLE_IGNORE_CHAT',
+  status: 'STATUS',
+  welcome: 'WELCOME',
+  presence: 'PRESENCE',
+} as const;
+
+// ---- client → server -------------------------------------------------------------------------------------------
+
+export const ClientFrameTypes = [ChatSignalTypes.chatMessage, ChatSignalTypes.removeChat, ChatSignalTypes.toggleIgnoreChat] as const;
+export type ClientFrameType = (typeof ClientFrameTypes)[number];
+
+/** The spec's outgoing message: `from` (connection id), data `{ id, data }`, type, displayName. */
+export const ClientFrame = Type.Object({
+  from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  data: Type.Object({ id: Type.Optional(Type.String()), data: Type.String() }),
+  type: Type.Union(ClientFrameTypes.map((t) => Type.Literal(t))),
+  displayName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type ClientFrame = Static<typeof ClientFrame>;
+
+/** What a toggle-ignore frame carries in `data.data`, as a JSON string (spec §3). */
+export interface ToggleIgnorePayload {
+  connectionId: string;
+  ignore: boolean;
+}
+
+// ---- server → client -------------------------------------------------------------------------------------------
+
+export type NotificationSeverity = 'ERROR' | 'INFO';
+
+/** Chat message / event of spec §3. `fromName` may be empty; the client falls back to 'Anonym'. */
+export interface ChatMessageEvent {
+  id: string;
+  type: typeof ChatSignalTypes.chatMessage;
+  message: string;
+  /** The sender's connection id on the chat socket. */
+  fromId: string;
+  fromName: string;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+export interface NotificationEvent {
+  id: string;
+  type: typeof ChatSignalTypes.notification;
+  message: string;
+  severity: NotificationSeverity;
+  timestamp: string;
+}
+
+export type ChatEvent = ChatMessageEvent | NotificationEvent;
+
+/** One connected socket, as the participants panel needs it (spec §3 Participant, without media state). */
+export interface PresenceEntry {
+  connectionId: string;
+  /** Booked participant's id (presenters in a webcast); null for anonymous visitors. */
+  participantId: string | null;
+  displayName: string;
+  moderator: boolean;
+  /** A moderator switched this person's chat off ('Chatt av'). */
+  chatIgnored: boolean;
+}
+
+export interface WelcomeData {
+  connectionId: string;
+  participantId: string | null;
+  moderator: boolean;
+  /** Meeting type: 1 is a webcast (public meeting), where moderators see the pause toggle. */
+  meetingType: 0 | 1;
+  chatOpen: boolean;
+  history: ChatMessageEvent[];
+  participants: PresenceEntry[];
+}
+
+export type ChatSignal =
+  | { type: typeof ChatSignalTypes.chatMessage; data: ChatMessageEvent }
+  | { type: typeof ChatSignalTypes.notification; data: NotificationEvent }
+  | { type: typeof ChatSignalTypes.removeChat; data: { id: string } }
+  | { type: typeof ChatSignalTypes.toggleIgnoreChat; data: ToggleIgnorePayload }
+  | { type: typeof ChatSignalTypes.status; data: { chatOpen: boolean } }
+  | { type: typeof ChatSignalTypes.welcome; data: WelcomeData }
+  | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } };
+
+/** Close codes the server uses, so the client knows not to retry a refusal in a loop. */
+export const ChatCloseCodes = {
+  /** Flooding or a malformed binary frame: policy violation. */
+  policy: 1008,
+  tooBig: 1009,
+  /** Session expired or logged out while connected. */
+  sessionEnded: 4401,
+} as const;
