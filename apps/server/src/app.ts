@@ -19,6 +19,10 @@ import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { pollsRoutes } from './modules/polls/polls.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -95,6 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Domain modules. Each owns its routes, rules and SQL.
   await app.register(identityRoutes);
+  await app.register(messagesRoutes);
+  await app.register(pollsRoutes);
+  await app.register(adminRoutes);
+  await app.register(statsRoutes);
   await app.register(meetingsRoutes);
   await app.register(directoryRoutes);
   await app.register(mediaRoutes);

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { Features, MembershipRoles } from '@videomote/contract/identity';
+import { Envelope } from '@videomote/contract/envelope';
+import {
+  FEATURE_FLAG_TEXTS,
+  FLAG_ERRORS,
+  FeatureFlagKeys,
+  FlagsUpdate,
+  RoleGrantsUpdate,
+  TroubleshootQuery,
+  type RoleGrantsUpdate as RoleGrantsUpdateT,
+} from '@videomote/contract/admin';
+import { requireAdmin } from '../../platform/auth.ts';
+import { validationError } from '../../platform/errors.ts';
+import { isFlagKey, readFlags, writeFlags } from './feature-flags.ts';
+import { listRoleGrants, saveRoleGrants } from './role-grants.ts';
+import { effectiveSettings } from './app-settings.ts';
+import { troubleshoot, type LiveProbes } from './troubleshoot.ts';
+import { liveProbes } from './live-probes.ts';
+
+/** Grupper, AppSettings and Felsökning: every route here answers 403 to anyone but an administrator. */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get('/api/admin/groups', async (request) => {
+    requireAdmin(request);
+    return { data: { grants: await listRoleGrants(db), roles: MembershipRoles, features: Features } };
+  });
+
+  app.put<{ Body: { data: RoleGrantsUpdateT } }>('/api/admin/groups', { schema: { body: Envelope(RoleGrantsUpdate) } }, async (request) => {
+    requireAdmin(request);
+    await saveRoleGrants(db, request.body.data);
+    return { data: { grants: await listRoleGrants(db), roles: MembershipRoles, features: Features } };
+  });
+
+  app.get('/api/admin/appsettings', async (request) => {
+    requireAdmin(request);
+    return { data: { settings: effectiveSettings(app.deps.config), flags: await readFlags(db), flagTexts: FEATURE_FLAG_TEXTS } };
+  });
+
+  app.put<{ Body: { data: { flags: Record<string, boolean> } } }>('/api/admin/appsettings/flags', { schema: { body: Envelope(FlagsUpdate) } }, async (request) => {
+    requireAdmin(request);
+    const unknown = Object.keys(request.body.data.flags).filter((k) => !isFlagKey(k));
+    if (unknown.length) throw validationError(unknown.map((k) => ({ fields: [`flags.${k}`], message: FLAG_ERRORS.unknown })));
+    await writeFlags(db, request.body.data.flags);
+    return { data: { flags: await readFlags(db) } };
+  });
+
+  app.get<{ Querystring: { q?: string } }>('/api/admin/troubleshoot', { schema: { querystring: TroubleshootQuery } }, async (request) => {
+    requireAdmin(request);
+    const probes: LiveProbes = liveProbes(app);
+    return { data: await troubleshoot(db, app.deps.now(), request.query.q, probes) };
+  });
+
+  // Public and harmless: the web needs the switches (e.g. whether to offer the rating dialog) before login.
+  app.get('/api/featureflags', { config: { anonymousVisitor: true } }, async () => {
+    const flags = await readFlags(db);
+    return { data: Object.fromEntries(FeatureFlagKeys.map((k) => [k, flags[k]])) };
+  });
+}

@@ -1,0 +1,111 @@
+import { Type, type Static } from 'typebox';
+
+/** Grupper: what one identity role grants at login. Stored in the database, editable by admins. */
+export const RoleGrant = Type.Object({
+  role: Type.String(),
+  features: Type.Array(Type.String()),
+  isAdmin: Type.Boolean(),
+  /** The user level the role gives (Intern, KA, MSFA or None); the highest wins when a user has several. */
+  userLevel: Type.String(),
+});
+export type RoleGrant = Static<typeof RoleGrant>;
+
+export const RoleGrantsUpdate = Type.Object({
+  grants: Type.Array(
+    Type.Object({
+      role: Type.String(),
+      features: Type.Array(Type.String()),
+      isAdmin: Type.Boolean(),
+    }),
+  ),
+});
+export type RoleGrantsUpdate = Static<typeof RoleGrantsUpdate>;
+
+export const GROUP_ERRORS = {
+  unknownRole: 'Okänd roll',
+  unknownFeature: 'Okänd funktion',
+  lastAdmin: 'Minst en roll måste ge administratörsbehörighet',
+} as const;
+
+/** Feature flags an administrator switches in AppSettings; each is read by the code named in its description. */
+export const FeatureFlagKeys = ['callRating', 'systemMessages'] as const;
+export type FeatureFlagKey = (typeof FeatureFlagKeys)[number];
+
+export const FEATURE_FLAG_TEXTS: Record<FeatureFlagKey, { label: string; description: string }> = {
+  callRating: { label: 'Betygsättning av samtal', description: 'Visa dialogen för att betygsätta samtalskvaliteten när en deltagare lämnar ett möte.' },
+  systemMessages: { label: 'Systemmeddelanden', description: 'Visa aktiva systemmeddelanden för användarna.' },
+};
+
+export const FeatureFlags = Type.Record(Type.String(), Type.Boolean());
+export type FeatureFlags = Record<FeatureFlagKey, boolean>;
+
+/** One line of the effective configuration; secrets are masked by the server before they leave it. */
+export const SettingEntry = Type.Object({
+  key: Type.String(),
+  env: Type.String(),
+  value: Type.String(),
+  secret: Type.Boolean(),
+  /** Whether the value comes from the environment or is the built-in default. */
+  source: Type.Union([Type.Literal('env'), Type.Literal('default')]),
+});
+export type SettingEntry = Static<typeof SettingEntry>;
+
+export const AppSettings = Type.Object({
+  settings: Type.Array(SettingEntry),
+  flags: FeatureFlags,
+});
+export type AppSettings = { settings: SettingEntry[]; flags: FeatureFlags };
+
+export const FlagsUpdate = Type.Object({ flags: Type.Record(Type.String(), Type.Boolean()) });
+
+export const FLAG_ERRORS = { unknown: 'Okänd inställning' } as const;
+
+/** Felsökning: a meeting found by id or room link, with what the modules know about it right now. */
+export interface TroubleshootParticipant {
+  id: string;
+  displayName: string;
+  role: string;
+  roleLabel: string;
+  isAdmin: boolean;
+  kind: 'staff' | 'external';
+}
+
+export interface TroubleshootConnection {
+  displayName: string;
+  participantId: string | null;
+  detail: string;
+}
+
+/** A source of live facts (chat, media): either what it reports, or why it cannot. */
+export type LiveSource =
+  | { available: true; connections: TroubleshootConnection[]; state?: string }
+  | { available: false; reason: string };
+
+export interface TroubleshootResult {
+  meeting: {
+    id: string;
+    title: string;
+    type: 0 | 1;
+    startTime: string;
+    endTime: string;
+    roomId: string;
+    version: number;
+    selfRegistrations: number;
+    countInfoParticipants: number;
+    state: 'upcoming' | 'ongoing' | 'ended';
+  };
+  participants: TroubleshootParticipant[];
+  chat: LiveSource;
+  media: LiveSource;
+  ratings: { count: number; average: number | null };
+  recentErrors: { available: false; reason: string } | { available: true; items: { at: string; message: string }[] };
+}
+
+export const TroubleshootQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 500 })) });
+
+export const TROUBLESHOOT_ERRORS = {
+  empty: 'Ange ett mötes-id eller en möteslänk',
+  notFound: 'Inget möte hittades för den angivna länken eller id:t',
+} as const;
+
+export const MISSING_DATA = 'uppgift saknas';
