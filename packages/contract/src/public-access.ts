@@ -47,3 +47,6 @@ export function normaliseDisplayName(value: unknown): string | null {
   if (!name || [...name].length > DISPLAY_NAME_MAX) return null;
   return name;
 }
+
+/** Browser storage key of the visitor's chosen name, read back by the conference (conference spec §3). Plain text, not JSON. */
+export const DISPLAY_NAME_STORAGE_KEY = 'displayName';

@@ -1,3 +1,106 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { LobbyMeeting } from '@videomote/contract/lobby';
+import { RequireLogin } from '../../session/components/require-login.tsx';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
+import { DeviceTest } from '../components/device-test.tsx';
+import { LOBBY_TEXTS as T } from '../texts.ts';
+import '../lobby.css';
+
 export function LobbyPage() {
-  return <h1>Till Mötet</h1>;
+  return (
+    <RequireLogin>
+      <Lobby />
+    </RequireLogin>
+  );
+}
+
+function Lobby() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [meeting, setMeeting] = useState<LobbyMeeting | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+  const consentRef = useRef<HTMLInputElement>(null);
+  const consentId = useId();
+  const heading = meeting?.type === 1 ? T.headingWebcast : T.headingMeeting;
+  useDocumentTitle(`Videomöte - ${heading}`);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setMeeting(null);
+    setFailed(false);
+    // Not a participant (403) or no such meeting (404): the API client sends the person to /error.
+    getLobbyMeeting(id, abort.signal).then(setMeeting, () => !abort.signal.aborted && setFailed(true));
+    return () => abort.abort();
+  }, [id]);
+
+  const join = (e: FormEvent) => {
+    e.preventDefault();
+    if (!consent) {
+      setConsentError(true);
+      consentRef.current?.focus();
+      return;
+    }
+    navigate(`/meetings/${encodeURIComponent(id)}/conference`);
+  };
+
+  return (
+    <div className="lobby">
+      <button type="button" className="lobby-back" onClick={() => navigate('/')}>
+        <span aria-hidden="true">←</span> {T.back}
+      </button>
+      <h1>{heading}</h1>
+      {failed ? (
+        <p role="alert">{T.noAccess}</p>
+      ) : !meeting ? (
+        <LoadingSpinner />
+      ) : (
+        <>
+          <p className="lobby__title">{meeting.title}</p>
+          <section aria-labelledby="lobby-devices-heading">
+            <h2 id="lobby-devices-heading">{T.deviceTest}</h2>
+            <DeviceTest />
+          </section>
+          <section aria-labelledby="lobby-info-heading">
+            <h2 id="lobby-info-heading">{meeting.type === 1 ? T.webcastHeading : T.personalDataHeading}</h2>
+            <p>{meeting.type === 1 ? T.webcast : T.personalData}</p>
+            <p>
+              <Link to="/personaldata">{T.personalDataLink}</Link>
+            </p>
+          </section>
+          <form className="lobby-consent" onSubmit={join} noValidate>
+            <div className="lobby-consent__row">
+              <input
+                ref={consentRef}
+                id={consentId}
+                type="checkbox"
+                checked={consent}
+                onChange={(e) => {
+                  setConsent(e.target.checked);
+                  if (e.target.checked) setConsentError(false);
+                }}
+                aria-invalid={consentError || undefined}
+                aria-describedby={consentError ? `${consentId}-error` : undefined}
+              />
+              <label htmlFor={consentId}>{T.consent}</label>
+            </div>
+            {consentError && (
+              <p id={`${consentId}-error`} className="lobby-field-error" role="alert">
+                {T.consentRequired}
+              </p>
+            )}
+            <p>
+              <button type="submit" className="lobby-primary">
+                {T.join}
+              </button>
+            </p>
+          </form>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,3 +1,191 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SIGNUP_TEXTS, isRegistered, type SignupInfo } from '@videomote/contract/signup';
+import { loginUrl, useSession } from '../../session/session-context.tsx';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { loadClientConfig } from '../../../lib/client-config.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { addExternalUser } from '../api/add-external-user.ts';
+import { validateExternalUser } from '../api/validate-external-user.ts';
+import { signupErrorMessages, signupHeading, signupLoginStep } from '../signup-flow.ts';
+import '../signup.css';
+
+const timeFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+const when = (info: SignupInfo) =>
+  `${dateFormat.format(new Date(info.startTime))} kl. ${timeFormat.format(new Date(info.startTime))}–${timeFormat.format(new Date(info.endTime))}`;
+
+/** Presenter / participant self-registration (booking spec §2 signup, §5 signup, §8 signup errors). */
 export function SignupPage() {
-  return <h1>Registrering</h1>;
+  const { id = '' } = useParams();
+  const [query] = useSearchParams();
+  const auto = query.get('consent') === 'true' && query.get('invited') === 'true';
+  const navigate = useNavigate();
+  const { session } = useSession();
+  const signedIn = session.status === 'signed-in' && session.user.identityKind !== 'anonymous';
+
+  const [info, setInfo] = useState<SignupInfo | null>(null);
+  const [consent, setConsent] = useState(auto);
+  const [invited, setInvited] = useState(auto);
+  const [fieldErrors, setFieldErrors] = useState<{ consent?: string; invited?: string }>({});
+  const [serverErrors, setServerErrors] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(auto);
+  const consentRef = useRef<HTMLInputElement>(null);
+  const invitedRef = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLHeadingElement>(null);
+  const started = useRef(false);
+  const consentId = useId();
+  const invitedId = useId();
+
+  const registered = !!info && (isRegistered(info) || info.currentUserRegistered);
+  const heading = signupHeading(info?.type ?? null, registered);
+  useDocumentTitle(`Videomöte - ${heading}`);
+
+  const fetchInfo = useCallback(async () => {
+    try {
+      setInfo(await validateExternalUser(id));
+    } catch (e) {
+      setServerErrors(signupErrorMessages(e));
+    }
+  }, [id]);
+
+  const register = useCallback(async () => {
+    setBusy(true);
+    setServerErrors(null);
+    try {
+      await addExternalUser(id);
+      navigate('/');
+    } catch (e) {
+      setServerErrors(signupErrorMessages(e));
+      setBusy(false);
+      await fetchInfo();
+    }
+  }, [id, navigate, fetchInfo]);
+
+  useEffect(() => {
+    if (session.status === 'loading' || started.current) return;
+    started.current = true;
+    if (auto) {
+      // Both boxes came ticked from the login step: register at once, logging in first when needed.
+      if (signedIn) void register();
+      else window.location.assign(loginUrl());
+    } else if (signedIn) {
+      void fetchInfo();
+    }
+  }, [session.status, signedIn, auto, register, fetchInfo]);
+
+  useEffect(() => {
+    if (serverErrors) errorRef.current?.focus();
+  }, [serverErrors]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const errors = {
+      ...(consent ? {} : { consent: SIGNUP_TEXTS.consentRequired }),
+      ...(invited ? {} : { invited: SIGNUP_TEXTS.invitedRequired }),
+    };
+    setFieldErrors(errors);
+    if (errors.consent) return consentRef.current?.focus();
+    if (errors.invited) return invitedRef.current?.focus();
+    const config = await loadClientConfig();
+    const step = signupLoginStep({ environment: config.environment, signedIn, meetingId: id, selfRegistrationBaseUrl: config.selfRegistrationBaseUrl, loginUrl });
+    if (step.kind === 'register') await register();
+    else window.location.assign(step.url);
+  };
+
+  return (
+    <div className="signup">
+      <h1>{heading}</h1>
+      {info && <p>{info.type === 1 ? 'Informationsmötet' : 'Mötet'} äger rum {when(info)}.</p>}
+
+      {serverErrors && (
+        <div className="signup-errors" role="alert">
+          <h2 ref={errorRef} tabIndex={-1}>
+            {SIGNUP_TEXTS.errorHeading}
+          </h2>
+          <ul>
+            {serverErrors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {busy ? (
+        <LoadingSpinner label="Registrerar..." />
+      ) : info?.currentUserRegistered ? (
+        <p>
+          Du är registrerad till mötet. Du hittar det bland <Link to="/meetings">dina möten</Link>.
+        </p>
+      ) : (
+        <form className="signup-form" onSubmit={submit} noValidate>
+          <p>
+            {info?.type === 1
+              ? 'Som presentatör syns och hörs du av alla som deltar i informationsmötet.'
+              : 'När du registrerar dig läggs du till som deltagare i mötet.'}{' '}
+            Du loggar in med e-legitimation. <Link to="/personaldata">Så här hanterar vi personuppgifter i Videomöte</Link>.
+          </p>
+          <Checkbox
+            id={consentId}
+            inputRef={consentRef}
+            checked={consent}
+            onChange={(v) => {
+              setConsent(v);
+              if (v) setFieldErrors((f) => ({ ...f, consent: undefined }));
+            }}
+            label="Jag godkänner att mina personuppgifter hanteras enligt informationen om personuppgifter"
+            error={fieldErrors.consent}
+          />
+          <Checkbox
+            id={invitedId}
+            inputRef={invitedRef}
+            checked={invited}
+            onChange={(v) => {
+              setInvited(v);
+              if (v) setFieldErrors((f) => ({ ...f, invited: undefined }));
+            }}
+            label="Jag har blivit inbjuden till mötet"
+            error={fieldErrors.invited}
+          />
+          <p>
+            <button type="submit" className="signup-primary">
+              Registrera mig
+            </button>
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Checkbox(props: {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  error?: string;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className="signup-check">
+      <div className="signup-check__row">
+        <input
+          ref={props.inputRef}
+          id={props.id}
+          type="checkbox"
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+        />
+        <label htmlFor={props.id}>{props.label}</label>
+      </div>
+      {props.error && (
+        <p id={errorId} className="signup-field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
 }
