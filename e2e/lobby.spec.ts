@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { loginAs } from './support/login.ts';
+
+/** Books a meeting through the meetings API as the logged-in page's user; answers its id. */
+async function book(page: Page, type: 0 | 1): Promise<string> {
+  return page.evaluate(async (type) => {
+    await fetch('/api/getantiforgerydata');
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
+    const start = new Date(Date.now() + 30 * 60_000);
+    const end = new Date(start.getTime() + 60 * 60_000);
+    const participants =
+      type === 1
+        ? [{ currentUser: true, role: 'PresenterInternal', isAdmin: true }]
+        : [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }, { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' }];
+    const res = await fetch('/api/meeting', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ data: { title: 'Lobbytest', type, startTime: start.toISOString(), endTime: end.toISOString(), participants } }),
+    });
+    if (!res.ok) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
+    return (await res.json()).data.id as string;
+  }, type);
+}
+
+const level = (page: Page) => page.evaluate(() => Number(document.querySelector('[role="meter"]')?.getAttribute('data-level') ?? -1));
+
+let server: RunningServer;
+let browser: Browser;
+let meetingId = '';
+let webcastId = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const { context, page } = await newUserPage(browser, server.url);
+  await loginAs(page, 'erik');
+  meetingId = await book(page, 0);
+  webcastId = await book(page, 1);
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('lobby with fake camera and microphone', () => {
+  it('previews the camera, moves the level bar, lists the devices, remembers choices and requires consent', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'erik', `/meetings/${meetingId}/lobby`);
+    await page.getByRole('heading', { level: 1, name: 'Till Mötet' }).waitFor();
+    await page.getByRole('button', { name: 'Tillbaka till startsidan' }).waitFor();
+
+    const camera = page.getByRole('combobox', { name: 'Kamera' });
+    const microphone = page.getByRole('combobox', { name: 'Mikrofon' });
+    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth! > 0, undefined, { timeout: 20_000 });
+    const cameraOptions = await camera.locator('option').allTextContents();
+    const micOptions = await microphone.locator('option').allTextContents();
+    expect(cameraOptions[0]).toBe('- Ingen kamera vald -');
+    expect(micOptions[0]).toBe('- Ingen mikrofon vald -');
+    expect(cameraOptions.length).toBeGreaterThan(1);
+    expect(micOptions.length).toBeGreaterThan(1);
+    expect(cameraOptions.slice(1).join()).toMatch(/fake/i);
+
+    await page.waitForFunction(() => Number(document.querySelector('[role="meter"]')?.getAttribute('data-level')) > 0, undefined, { timeout: 20_000 });
+    await page.getByText('Mikrofonen fungerar.').waitFor();
+    expect(await page.getByText('Hantering av personuppgifter').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Så här hanterar vi personuppgifter i Videomöte' }).getAttribute('href')).toBe('/personaldata');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // 'None' stops the stream; a device choice is remembered by label for the conference.
+    await camera.selectOption('');
+    await page.waitForFunction(() => !document.querySelector('video'));
+    expect(await page.evaluate(() => localStorage.getItem('video_device'))).toBeNull();
+    await camera.selectOption({ index: 1 });
+    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth! > 0);
+    expect(await page.evaluate(() => localStorage.getItem('video_device'))).toBe(JSON.stringify(cameraOptions[1]));
+    await microphone.selectOption('');
+    await page.waitForFunction(() => document.querySelector('[role="meter"]')?.getAttribute('data-level') === '0');
+    expect(await level(page)).toBe(0);
+    await microphone.selectOption({ index: 1 });
+    expect(await page.evaluate(() => localStorage.getItem('audio_device'))).toBe(JSON.stringify(micOptions[1]));
+
+    await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Du måste intyga att du förstår hanteringen av personuppgifter' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/meetings/${meetingId}/lobby`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: 'Jag intygar att jag förstår hanteringen av personuppgifter' }).check();
+    await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+    await page.waitForURL((url) => url.pathname === `/meetings/${meetingId}/conference`);
+    await context.close();
+  });
+
+  it('heads a webcast lobby Till Informationsmötet with the information-meeting text', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'erik', `/meetings/${webcastId}/lobby`);
+    await page.getByRole('heading', { level: 1, name: 'Till Informationsmötet' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Om informationsmötet' }).waitFor();
+    expect(await page.getByText('Det här är ett informationsmöte.').count()).toBe(1);
+    await context.close();
+  });
+
+  it('lets only participants in: another person does not reach the device test', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'karin', `/meetings/${meetingId}/lobby`);
+    await page.waitForFunction(() => location.pathname === '/error' || !!document.querySelector('[role="alert"]'), undefined, { timeout: 20_000 });
+    expect(await page.locator('video').count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Kamera' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('lobby with camera and microphone denied', () => {
+  it('shows the Swedish denied text with the troubleshooting link', async () => {
+    const denying = await launchBrowser({ fakeUi: false });
+    try {
+      const { page } = await newUserPage(denying, server.url, { permissions: [] });
+      await loginAs(page, 'erik', `/meetings/${meetingId}/lobby`);
+      const denied = page.getByText(
+        'Vi kan inte komma åt din kamera och mikrofon. Klicka på hänglåset/Infoikonen i adressfältet och tillåt kamera och mikrofon.',
+      );
+      await denied.waitFor({ timeout: 20_000 });
+      const link = page.getByRole('link', { name: /Läs mer om problem med kamera och mikrofon/ });
+      expect(await link.getAttribute('href')).toBe('/usersupport/troubleshooting#user-media');
+      expect(await page.locator('video').count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await denying.close();
+    }
+  });
+});
