@@ -19,6 +19,7 @@ import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { pollsRoutes } from './modules/polls/polls.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Domain modules. Each owns its routes, rules and SQL.
   await app.register(identityRoutes);
+  await app.register(feedbackRoutes);
   await app.register(messagesRoutes);
   await app.register(pollsRoutes);
   await app.register(adminRoutes);
