@@ -32,7 +32,6 @@ export const textLength = (text: string): number => {
 };
 
 // Control characters other than tab and newline have no place in a chat line (they can spoof or break layouts).
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
 /** Reads one text frame of the spec's wire format (conference spec §3, §7). */

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ChatSocket, type SocketLike } from './chat-socket.ts';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(d: string) {
+    this.sent.push(d);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onerror?.({});
+    this.onclose?.({ code });
+  }
+}
+
+function harness() {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const messages: string[] = [];
+  const downs: { code: number; willRetry: boolean }[] = [];
+  const client = new ChatSocket(
+    'ws://x/chat/m',
+    { onMessage: (m) => messages.push(m), onDown: (d) => downs.push(d) },
+    {
+      createSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      clearTimer: () => timers.splice(0),
+    },
+  );
+  return { client, sockets, timers, messages, downs };
+}
+
+describe('ChatSocket', () => {
+  it('reconnects 5 s after an error or close, delivering text frames and sending only while open', () => {
+    const h = harness();
+    h.client.connect();
+    expect(h.client.send('early')).toBe(false);
+    h.sockets[0]!.open();
+    h.sockets[0]!.onmessage?.({ data: '{"type":"STATUS"}' });
+    expect(h.client.send('hej')).toBe(true);
+    h.sockets[0]!.drop();
+    expect(h.downs).toEqual([{ code: 1006, willRetry: true }]);
+    expect(h.timers.map((t) => t.ms)).toEqual([5000]);
+    h.timers.shift()!.fn();
+    expect(h.sockets).toHaveLength(2);
+    expect(h.messages).toEqual(['{"type":"STATUS"}']);
+    expect(h.sockets[0]!.sent).toEqual(['hej']);
+  });
+
+  it('does not reconnect after a deliberate close or when the session has ended', () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0]!.open();
+    h.client.close();
+    expect(h.sockets[0]!.readyState).toBe(3);
+    expect(h.timers).toEqual([]);
+
+    const g = harness();
+    g.client.connect();
+    g.sockets[0]!.drop(4401);
+    expect(g.downs).toEqual([{ code: 4401, willRetry: false }]);
+    expect(g.timers).toEqual([]);
+  });
+});
