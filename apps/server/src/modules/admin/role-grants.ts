@@ -17,9 +17,14 @@ const asArray = (v: string[] | string): string[] => (Array.isArray(v) ? v : v.re
 const isRole = (r: string): r is MembershipRole => (MembershipRoles as readonly string[]).includes(r);
 const isFeature = (f: string): f is Feature => (Features as readonly string[]).includes(f);
 
-/** The grants the login applies (Grupper), read fresh on each login so an edit takes effect at the next one. */
-export async function loadRoleGrants(db: Queryable): Promise<RoleGrants> {
+/**
+ * The grants the login applies (Grupper), read fresh on each login so an edit takes effect at the next one.
+ * An empty table (a database emptied by hand or by a test) means "not configured": undefined, so accessFor()
+ * falls back to the built-in grants instead of silently taking every feature from everybody.
+ */
+export async function loadRoleGrants(db: Queryable): Promise<RoleGrants | undefined> {
   const rows = await db.query<GrantRow>('SELECT role, features, is_admin FROM role_grants');
+  if (!rows.length) return undefined;
   const grants: RoleGrants = {};
   for (const r of rows) {
     if (!isRole(r.role)) continue;
@@ -28,14 +33,22 @@ export async function loadRoleGrants(db: Queryable): Promise<RoleGrants> {
   return grants;
 }
 
+/** What each role grants when nothing is stored: the built-in rules of accessFor(). */
+function builtInGrants(): RoleGrants {
+  return Object.fromEntries(MembershipRoles.map((role) => {
+    const a = accessFor([role]);
+    return [role, { features: a.features, isAdmin: a.isAdmin }];
+  }));
+}
+
 /** Every known role with what it grants, in the contract's order; the user level is fixed per role. */
 export async function listRoleGrants(db: Queryable): Promise<RoleGrant[]> {
-  const grants = await loadRoleGrants(db);
+  const grants = (await loadRoleGrants(db)) ?? builtInGrants();
   return MembershipRoles.map((role) => ({
     role,
     features: grants[role]?.features ?? [],
     isAdmin: grants[role]?.isAdmin ?? false,
-    userLevel: accessFor([role], {}).userLevel,
+    userLevel: accessFor([role]).userLevel,
   }));
 }
 
@@ -46,7 +59,7 @@ export async function saveRoleGrants(db: Db, update: RoleGrantsUpdate): Promise<
     if (!g.features.every(isFeature)) errors.push({ fields: [`grants.${i}.features`], message: GROUP_ERRORS.unknownFeature });
   }
   if (errors.length) throw validationError(errors);
-  const current = await loadRoleGrants(db);
+  const current = (await loadRoleGrants(db)) ?? builtInGrants();
   const next: RoleGrants = { ...current };
   for (const g of update.grants) next[g.role as MembershipRole] = { features: [...new Set(g.features as Feature[])], isAdmin: g.isAdmin };
   // SECURITY/operations: without any admin-granting role nobody could ever reach this page again to undo it.

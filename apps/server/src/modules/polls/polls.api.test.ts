@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POLL_ERRORS } from '@videomote/contract/polls';
+import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { insertMeeting } from '../../testing/fixtures.ts';
+import type { SessionUser } from '../../platform/session.ts';
+import { RANGE_MESSAGE } from './polls.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ clock: testClock('2026-11-20T10:30:00+01:00') });
+});
+beforeEach(async () => {
+  await t.reset();
+  t.clock.set('2026-11-20T10:30:00+01:00');
+});
+afterAll(async () => t.close());
+
+const visitorOf = (meetingId: string): SessionUser => ({
+  kind: 'anonymous',
+  subject: `anon-${meetingId}`,
+  firstName: 'Besökare',
+  lastName: '',
+  afId: null,
+  pinHash: null,
+  pinEncrypted: null,
+  roles: [],
+  features: [],
+  userLevel: 'None',
+  isAdmin: false,
+  meetingId,
+});
+
+async function meetings() {
+  const meeting = await insertMeeting(t.db, t.app.deps.pins, {
+    start: '2026-11-20T10:00:00+01:00',
+    end: '2026-11-20T11:00:00+01:00',
+    participants: [
+      { persona: 'anna', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ],
+  });
+  const webcast = await insertMeeting(t.db, t.app.deps.pins, {
+    type: 1,
+    start: '2026-11-20T10:00:00+01:00',
+    end: '2026-11-20T11:00:00+01:00',
+    participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
+  });
+  return { meeting, webcast };
+}
+
+const polls = () => t.db.query<{ meeting_id: string; call_quality: number; comment: string | null }>('SELECT meeting_id, call_quality, comment FROM meeting_polls ORDER BY created_at');
+
+describe('POST /api/meetingpoll', () => {
+  it('stores rating, comment and meeting id only, for a participant', async () => {
+    const { meeting } = await meetings();
+    const jonna = await t.as('jonna');
+    const res = await jonna.post('/api/meetingpoll', { callQuality: 4, comment: '  Bra ljud  ', meetingId: meeting.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ id: expect.any(String) });
+    expect(await polls()).toEqual([{ meeting_id: meeting.id, call_quality: 4, comment: 'Bra ljud' }]);
+    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM meeting_polls');
+    expect(Object.keys(row!).sort()).toEqual(['call_quality', 'comment', 'created_at', 'id', 'meeting_id']); // nobody's identity
+  });
+
+  it('accepts a rating without comment, and the staff participant too', async () => {
+    const { meeting } = await meetings();
+    expect((await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 1, meetingId: meeting.id })).statusCode).toBe(200);
+    expect((await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 5, comment: '', meetingId: meeting.id })).statusCode).toBe(200);
+    expect((await polls()).map((p) => [p.call_quality, p.comment])).toEqual([[1, null], [5, null]]);
+  });
+
+  it("counts an anonymous visitor of that webcast as a participant, but not of another meeting", async () => {
+    const { meeting, webcast } = await meetings();
+    const visitor = await t.as(visitorOf(webcast.id));
+    expect((await visitor.post('/api/meetingpoll', { callQuality: 3, meetingId: webcast.id })).statusCode).toBe(200);
+    const other = await visitor.post('/api/meetingpoll', { callQuality: 3, meetingId: meeting.id });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ name: 'Forbidden', message: POLL_ERRORS.notParticipant, statusCode: 403 });
+  });
+
+  it('refuses non-participants (403), unknown meetings (404) and callers without session (401)', async () => {
+    const { meeting } = await meetings();
+    for (const who of ['erik', 'karin', 'fredrik'] as const) {
+      const res = await (await t.as(who)).post('/api/meetingpoll', { callQuality: 3, meetingId: meeting.id });
+      expect(res.statusCode, who).toBe(403);
+    }
+    const unknown = await (await t.as('jonna')).post('/api/meetingpoll', { callQuality: 3, meetingId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(POLL_ERRORS.meetingId);
+    expect((await t.anonymous().post('/api/meetingpoll', { callQuality: 3, meetingId: meeting.id })).statusCode).toBe(401);
+    expect(await polls()).toEqual([]);
+  });
+
+  it.each([
+    ['no rating with a comment', { comment: 'Hackigt' }, 'callQuality', POLL_ERRORS.callQuality],
+    ['null rating', { callQuality: null }, 'callQuality', POLL_ERRORS.callQuality],
+    ['rating 0', { callQuality: 0 }, 'callQuality', RANGE_MESSAGE],
+    ['rating 6', { callQuality: 6 }, 'callQuality', RANGE_MESSAGE],
+    ['rating 2.5', { callQuality: 2.5 }, 'callQuality', RANGE_MESSAGE],
+    ['rating as text', { callQuality: 'bra' }, 'callQuality', RANGE_MESSAGE],
+    ['comment of 4001 characters', { callQuality: 3, comment: 'x'.repeat(4001) }, 'comment', POLL_ERRORS.commentTooLong],
+    ['no meeting id', { callQuality: 3, meetingId: undefined }, 'meetingId', POLL_ERRORS.meetingId],
+    ['malformed meeting id', { callQuality: 3, meetingId: "1' OR '1'='1" }, 'meetingId', POLL_ERRORS.meetingId],
+  ])('rejects %s with 400 and a Swedish message', async (_name, patch, field, message) => {
+    const { meeting } = await meetings();
+    const res = await (await t.as('jonna')).post('/api/meetingpoll', { meetingId: meeting.id, ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ name: 'ValidationError', statusCode: 400, errors: [{ fields: [field], message }] });
+    expect(await polls()).toEqual([]);
+  });
+
+  it('accepts exactly 4000 characters and the range ends 1 and 5', async () => {
+    const { meeting } = await meetings();
+    const jonna = await t.as('jonna');
+    expect((await jonna.post('/api/meetingpoll', { callQuality: 1, comment: 'x'.repeat(4000), meetingId: meeting.id })).statusCode).toBe(200);
+    expect((await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id })).statusCode).toBe(200);
+  });
+
+  it('adds the rating to the day it was given in the anonymous statistics', async () => {
+    const { meeting } = await meetings();
+    const jonna = await t.as('jonna');
+    await jonna.post('/api/meetingpoll', { callQuality: 2, meetingId: meeting.id });
+    await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id });
+    const [day] = await t.db.query<Record<string, number>>("SELECT rating_2, rating_5 FROM stats_daily WHERE day = '2026-11-20'");
+    expect(day).toEqual({ rating_2: 1, rating_5: 1 });
+  });
+});
