@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserData } from '@videomote/contract/identity';
-import { ApiError } from '../../lib/api-client.ts';
 import { getUserData } from './api/get-user-data.ts';
+import { logoutSession } from './api/logout.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -11,6 +11,11 @@ export type SessionState =
 interface SessionContextValue {
   session: SessionState;
   refresh(): Promise<void>;
+  /**
+   * Ends the session on the server. 'manual' then goes through the identity provider's logout back to the
+   * start page (booking spec §4); 'inactivity' leaves the caller to show /logged-out.
+   */
+  logout(reason: 'manual' | 'inactivity'): Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -20,15 +25,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       setSession({ status: 'signed-in', user: await getUserData() });
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) setSession({ status: 'anonymous', user: null });
-      else setSession({ status: 'anonymous', user: null });
+    } catch {
+      // 401 (no session), 403 or an unreachable server all mean: not signed in; guards send the user to log in.
+      setSession({ status: 'anonymous', user: null });
     }
+  }, []);
+  const logout = useCallback(async (reason: 'manual' | 'inactivity') => {
+    try {
+      await logoutSession();
+    } catch {
+      // Already gone on the server (expired): still leave as if logged out.
+    }
+    setSession({ status: 'anonymous', user: null });
+    if (reason === 'manual') window.location.assign('/api/login/endsession');
   }, []);
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  return <SessionContext.Provider value={{ session, refresh }}>{children}</SessionContext.Provider>;
+  const value = useMemo(() => ({ session, refresh, logout }), [session, refresh, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionContextValue {

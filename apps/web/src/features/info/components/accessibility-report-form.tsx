@@ -1,0 +1,119 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ACCESSIBILITY_LIMITS, FEEDBACK_MESSAGES } from '@videomote/contract/feedback';
+import type { ErrorItem } from '@videomote/contract/errors';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
+import { reportAccessibilityProblem } from '../api/report-accessibility-problem.ts';
+
+const FIELD_IDS: Record<string, string> = { description: 'a11y-description', pageUrl: 'a11y-page', contact: 'a11y-contact' };
+
+/** The DOS law's feedback form: report an accessibility problem; stored for the administrators. */
+export function AccessibilityReportForm() {
+  const [description, setDescription] = useState('');
+  const [pageUrl, setPageUrl] = useState('');
+  const [contact, setContact] = useState('');
+  const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+
+  const errorFor = (field: string) => errors.find((e) => e.fields[0] === field)?.message;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const local: ErrorItem[] = [];
+    if (!description.trim()) local.push({ fields: ['description'], message: FEEDBACK_MESSAGES.descriptionRequired });
+    else if (description.length > ACCESSIBILITY_LIMITS.description) local.push({ fields: ['description'], message: FEEDBACK_MESSAGES.descriptionTooLong });
+    setErrors(local);
+    if (local.length) {
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    setBusy(true);
+    try {
+      await reportAccessibilityProblem({ description, pageUrl: pageUrl || null, contact: contact || null });
+      setSent(true);
+      setDescription('');
+      setPageUrl('');
+      setContact('');
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.length) {
+        setErrors(err.errors);
+        requestAnimationFrame(() => summary.current?.focus());
+      } else {
+        setFailure(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen om en stund.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <Alert variant="success" title="Tack för din rapport!">
+        <p>Vi har tagit emot din beskrivning av problemet. Om du lämnade en kontaktuppgift hör vi av oss inom två veckor.</p>
+        <p>
+          <Button variant="tertiary" onClick={() => setSent(false)}>
+            Rapportera ett till problem
+          </Button>
+        </p>
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="a11y-report-heading">
+      {errors.length > 0 && (
+        <div ref={summary} tabIndex={-1} className="ui-alert ui-alert--error" role="alert">
+          <div className="ui-alert__body">
+            <p className="ui-alert__title">Komplettera följande uppgifter</p>
+            <ul>
+              {errors.map((e) => (
+                <li key={e.fields.join()}>
+                  <a href={`#${FIELD_IDS[e.fields[0] ?? ''] ?? ''}`}>{e.message}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <TextAreaField
+        id={FIELD_IDS.description}
+        label="Beskriv problemet"
+        hint="Vad försökte du göra, och vad fungerade inte? Skriv inga känsliga personuppgifter."
+        required
+        error={errorFor('description')}
+        value={description}
+        maxLength={ACCESSIBILITY_LIMITS.description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TextField
+        id={FIELD_IDS.pageUrl}
+        label="Sida eller del av tjänsten (valfritt)"
+        hint="Till exempel Mina möten eller lobbyn."
+        error={errorFor('pageUrl')}
+        value={pageUrl}
+        maxLength={ACCESSIBILITY_LIMITS.pageUrl}
+        onChange={(e) => setPageUrl(e.target.value)}
+      />
+      <TextField
+        id={FIELD_IDS.contact}
+        label="E-post eller telefon (valfritt)"
+        hint="Om du vill att vi kontaktar dig."
+        autoComplete="email"
+        error={errorFor('contact')}
+        value={contact}
+        maxLength={ACCESSIBILITY_LIMITS.contact}
+        onChange={(e) => setContact(e.target.value)}
+      />
+      <Button type="submit" busy={busy}>
+        Skicka rapporten
+      </Button>
+    </form>
+  );
+}
