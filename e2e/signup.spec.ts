@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { loginAs } from './support/login.ts';
+import { personaByKey } from '../apps/server/src/modules/identity/personas.ts';
+
+/** Books a meeting with only the logged-in staff member, through the meetings API; answers its id. */
+async function book(page: Page, type: 0 | 1): Promise<string> {
+  return page.evaluate(async (type) => {
+    await fetch('/api/getantiforgerydata');
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
+    const start = new Date(Date.now() + 24 * 60 * 60_000);
+    const end = new Date(start.getTime() + 60 * 60_000);
+    const participants = [{ currentUser: true, role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true }];
+    const res = await fetch('/api/meeting', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ data: { title: 'Signup', type, startTime: start.toISOString(), endTime: end.toISOString(), participants } }),
+    });
+    if (!res.ok) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
+    return (await res.json()).data.id as string;
+  }, type);
+}
+
+/** Opens the auto-registration link logged out, and logs in with e-ID at the identity provider it leads to. */
+async function openAutoSignupAndLogIn(page: Page, id: string, persona: 'jonna' | 'fredrik'): Promise<void> {
+  await page.goto(`/meetings/${id}/signup?consent=true&invited=true`);
+  await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: personaByKey(persona).button, exact: true }).click();
+}
+
+const signupInfo = (page: Page, id: string) =>
+  page.evaluate((id) => fetch(`/api/meeting/validateexternaluser/${id}`).then((r) => r.json()), id);
+
+let server: RunningServer;
+let browser: Browser;
+let webcastId = '';
+let meetingId = '';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const { context, page } = await newUserPage(browser, server.url);
+  await loginAs(page, 'erik');
+  webcastId = await book(page, 1);
+  meetingId = await book(page, 0);
+  await context.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('presenter sign-up', () => {
+  it('consent=true&invited=true: logs in with e-ID, registers automatically and lands on the start page', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await openAutoSignupAndLogIn(page, webcastId, 'jonna');
+    await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
+    const info = await signupInfo(page, webcastId);
+    expect(info.data).toMatchObject({ type: 1, selfRegistrations: 1, currentUserRegistered: true });
+    await context.close();
+  });
+
+  it('the form requires both boxes; with both ticked it signs up directly on the local host', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'karin', `/meetings/${webcastId}/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Välkommen att registrera dig som presentatör' }).waitFor();
+    await page.getByRole('button', { name: 'Registrera mig' }).click();
+    await page.getByText('Du behöver godkänna hanteringen av personuppgifter.').waitFor();
+    await page.getByText('Du behöver bekräfta att du har blivit inbjuden till mötet.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: /Jag godkänner/ }).check();
+    await page.getByRole('button', { name: 'Registrera mig' }).click();
+    expect(await page.getByText('Du behöver godkänna hanteringen av personuppgifter.').count()).toBe(0);
+    await page.getByText('Du behöver bekräfta att du har blivit inbjuden till mötet.').waitFor();
+    await page.getByRole('checkbox', { name: 'Jag har blivit inbjuden till mötet' }).check();
+    await page.getByRole('button', { name: 'Registrera mig' }).click();
+    await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
+    expect((await signupInfo(page, webcastId)).data).toMatchObject({ selfRegistrations: 2, currentUserRegistered: true });
+    await context.close();
+  });
+
+  it('a second registration lists the server error under the error heading and shows the registered variant', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await openAutoSignupAndLogIn(page, webcastId, 'jonna');
+    const errors = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Något gick fel vid registeringen' }) });
+    await errors.waitFor({ timeout: 30_000 });
+    expect(await errors.getByRole('listitem').allTextContents()).toEqual(['Du är redan registrerad till mötet.']);
+    await page.getByText('Du är registrerad till mötet.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('staff cannot register themselves: the e-ID requirement is shown', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'anna', `/meetings/${meetingId}/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Registrera dig som deltagare i mötet' }).waitFor();
+    await page.getByRole('checkbox', { name: /Jag godkänner/ }).check();
+    await page.getByRole('checkbox', { name: 'Jag har blivit inbjuden till mötet' }).check();
+    await page.getByRole('button', { name: 'Registrera mig' }).click();
+    await page.getByRole('heading', { name: 'Något gick fel vid registeringen' }).waitFor();
+    await page.getByText('Du behöver logga in med e-legitimation för att registrera dig.').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/meetings/${meetingId}/signup`);
+    await context.close();
+  });
+
+  it('a conversation meeting with a self-registration shows the registered heading; an unknown meeting its error', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await openAutoSignupAndLogIn(page, meetingId, 'fredrik');
+    await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
+    await page.goto(`/meetings/${meetingId}/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Registrerad som deltagare i mötet' }).waitFor();
+    await page.goto('/meetings/9b2f6a56-1c1f-4a7e-a7d4-0c7f9e1f0b11/signup?consent=true&invited=true');
+    await page.getByRole('heading', { name: 'Något gick fel vid registeringen' }).waitFor();
+    await page.getByRole('listitem').filter({ hasText: 'Mötet finns inte. Kontrollera länken.' }).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
