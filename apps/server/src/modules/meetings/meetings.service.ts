@@ -188,7 +188,6 @@ export class MeetingsService {
     copySource: ParticipantRow[],
   ): Promise<{ meeting: { title: string; type: 0 | 1; start: Date; end: Date }; participants: ParticipantWrite[] }> {
     const now = this.deps.now();
-    const isExternalOrg = user.userLevel === 'KA' || user.userLevel === 'MSFA';
     const type: 0 | 1 = req.type === 1 ? 1 : 0;
     // KA users do not choose the type (spec §6): they book conversation meetings, or keep the type a meeting has.
     if (user.userLevel === 'KA' && type !== (existing ? (existing.type === 1 ? 1 : 0) : 0)) {

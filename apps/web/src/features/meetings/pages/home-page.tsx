@@ -1,3 +1,127 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Meeting, MeetingWeek } from '@videomote/contract/meetings';
+import { isoWeekOf, isoWeekRange, startOfLocalDay } from '@videomote/contract/meeting-rules';
+import { useUser } from '../../session/session-context.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { listDayMeetings } from '../api/list-day-meetings.ts';
+import { listWeekMeetings } from '../api/list-week-meetings.ts';
+import { getMeetingWeeks } from '../api/get-meeting-weeks.ts';
+import { deleteMeeting } from '../api/delete-meeting.ts';
+import { MeetingCard } from '../components/meeting-card.tsx';
+import { WeekPicker } from '../components/week-picker.tsx';
+import { DeleteDialog } from '../components/delete-dialog.tsx';
+import { useNow } from '../components/use-now.ts';
+import '../meetings.css';
+
+/** Home (spec §2): welcome, today's meetings, upcoming meetings by ISO week. */
 export function HomePage() {
-  return <h1>Välkommen</h1>;
+  useDocumentTitle('Mina möten - Videomöte');
+  const user = useUser();
+  const navigate = useNavigate();
+  const now = useNow(1000);
+  const [today, setToday] = useState<Meeting[] | null>(null);
+  const [weeks, setWeeks] = useState<MeetingWeek[]>([]);
+  const [week, setWeek] = useState<MeetingWeek | null>(null);
+  const [upcoming, setUpcoming] = useState<Meeting[] | null>(null);
+  const [toDelete, setToDelete] = useState<Meeting | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const loadToday = useCallback(async () => {
+    const start = startOfLocalDay(new Date());
+    const list = await listDayMeetings(start, startOfLocalDay(new Date(), 1));
+    setToday([...list].sort((a, b) => a.startTime.localeCompare(b.startTime)));
+  }, []);
+
+  useEffect(() => {
+    void loadToday().catch(() => setToday([]));
+    getMeetingWeeks().then(
+      (list) => {
+        setWeeks(list);
+        setWeek((current) => current ?? list[0] ?? isoWeekOf(startOfLocalDay(new Date(), 1)));
+      },
+      () => setWeeks([]),
+    );
+  }, [loadToday]);
+
+  const loadWeek = useCallback(async (w: MeetingWeek) => {
+    setUpcoming(null);
+    const range = isoWeekRange(w.year, w.week);
+    // Upcoming means from tomorrow on (spec §9), within the chosen week.
+    const tomorrow = startOfLocalDay(new Date(), 1);
+    const from = range.from > tomorrow ? range.from : tomorrow;
+    setUpcoming(from < range.to ? await listWeekMeetings(from, range.to) : []);
+  }, []);
+
+  useEffect(() => {
+    if (week) void loadWeek(week).catch(() => setUpcoming([]));
+  }, [week, loadWeek]);
+
+  async function confirmDelete() {
+    if (!toDelete?.id) return;
+    setDeleting(true);
+    try {
+      await deleteMeeting(toDelete.id);
+      navigate('/meetings/deleted');
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const name = `${user.ciamGivenName} ${user.ciamFamilyName}`.trim();
+  return (
+    <div className="vm-page">
+      <h1>Välkommen {name}</h1>
+      <p className="vm-intro">
+        Här kan du hålla samtal säkert på distans. Använd gärna headset och sitt på en plats där du kan prata ostört.
+      </p>
+      {user.features.includes('EditMeeting') && (
+        <Link className="vm-button" to="/meetings/new">
+          Skapa videomöte
+        </Link>
+      )}
+
+      <section className="vm-section" aria-labelledby="today-heading">
+        <h2 id="today-heading">Dagens möten</h2>
+        {today === null ? (
+          <LoadingSpinner label="Hämtar dagens möten..." />
+        ) : today.length ? (
+          <ul className="vm-list">
+            {today.map((m) => (
+              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} />
+            ))}
+          </ul>
+        ) : (
+          <p className="vm-empty">Du har inga möten inbokade idag</p>
+        )}
+      </section>
+
+      <section className="vm-section" aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">Kommande möten</h2>
+        <WeekPicker weeks={weeks} selected={week} onSelect={setWeek} />
+        {upcoming === null ? (
+          <LoadingSpinner label="Hämtar kommande möten..." />
+        ) : upcoming.length ? (
+          <ul className="vm-list">
+            {upcoming.map((m) => (
+              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} />
+            ))}
+          </ul>
+        ) : (
+          <p className="vm-empty">Du har inga fler möten</p>
+        )}
+      </section>
+
+      {toDelete && (
+        <DeleteDialog
+          title="Ta bort mötet"
+          text={`Vill du ta bort mötet "${toDelete.title}"? Deltagarna får inget meddelande om att mötet är borttaget.`}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      )}
+    </div>
+  );
 }

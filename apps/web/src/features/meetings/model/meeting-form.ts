@@ -1,0 +1,179 @@
+import type { Meeting, MeetingRequest, Participant } from '@videomote/contract/meetings';
+import type { UserData } from '@videomote/contract/identity';
+import type { UserLevel } from '@videomote/contract/identity';
+import { defaultRoleFor, fromLocal, localDate, localTime, type MeetingDraft, type DraftParticipant } from '@videomote/contract/meeting-rules';
+
+export type FormMode = 'create' | 'edit' | 'copy';
+
+/** One participant card (spec §3: the card carries interface flags for copy, edit mode and presenter card). */
+export interface CardState {
+  key: string;
+  id: string | null;
+  role: string;
+  displayName: string;
+  /** Typed personnummer, or the server's mask for a saved participant. */
+  pin: string;
+  afId: string;
+  email: string | null;
+  currentUser: boolean;
+  isAdmin: boolean;
+  isParticipant: boolean;
+  selfRegistered: boolean;
+  copiedFromParticipantId: string | null;
+  editMode: boolean;
+  /** Added in this form and never saved on its card: cancel removes it. */
+  isNew: boolean;
+  /** The values before editing started: cancel restores them. */
+  backup: Omit<CardState, 'backup'> | null;
+}
+
+export interface FormState {
+  id: string | null;
+  version: number;
+  type: 0 | 1;
+  title: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  participants: CardState[];
+  copiedFromMeetingId: string | null;
+  /** The meeting (being edited) has already started: its date and times are locked. */
+  started: boolean;
+}
+
+let keys = 0;
+export const newKey = () => `card-${++keys}`;
+
+export const userLevelOf = (user: UserData): UserLevel => (user.userLevel as UserLevel) ?? 'None';
+
+export function currentUserCard(user: UserData, type: 0 | 1): CardState {
+  return {
+    key: newKey(),
+    id: null,
+    role: defaultRoleFor(type, userLevelOf(user)),
+    displayName: `${user.ciamGivenName} ${user.ciamFamilyName}`.trim(),
+    pin: '',
+    afId: user.afId ?? '',
+    email: null,
+    currentUser: true,
+    isAdmin: true,
+    isParticipant: true,
+    selfRegistered: false,
+    copiedFromParticipantId: null,
+    editMode: false,
+    isNew: false,
+    backup: null,
+  };
+}
+
+export function emptyCard(role: string): CardState {
+  return {
+    key: newKey(),
+    id: null,
+    role,
+    displayName: '',
+    pin: '',
+    afId: '',
+    email: null,
+    currentUser: false,
+    isAdmin: false,
+    isParticipant: true,
+    selfRegistered: false,
+    copiedFromParticipantId: null,
+    editMode: true,
+    isNew: true,
+    backup: null,
+  };
+}
+
+export function newForm(user: UserData): FormState {
+  return { id: null, version: 0, type: 0, title: '', date: '', startTime: '', endTime: '', participants: [currentUserCard(user, 0)], copiedFromMeetingId: null, started: false };
+}
+
+const cardFrom = (p: Participant): CardState => ({
+  key: newKey(),
+  id: p.id,
+  role: p.role,
+  displayName: p.displayName,
+  pin: p.pin ?? '',
+  afId: p.afId ?? '',
+  email: p.email,
+  currentUser: p.currentUser,
+  isAdmin: p.isAdmin,
+  isParticipant: p.isParticipant,
+  selfRegistered: p.selfRegistered,
+  copiedFromParticipantId: p.copiedFromParticipantId ?? null,
+  editMode: false,
+  isNew: false,
+  backup: null,
+});
+
+export function formFromMeeting(m: Meeting, mode: FormMode, now: Date): FormState {
+  const start = new Date(m.startTime);
+  const end = new Date(m.endTime);
+  return {
+    id: mode === 'edit' ? m.id : null,
+    version: m.version,
+    type: m.type,
+    title: m.title,
+    date: localDate(start),
+    startTime: localTime(start),
+    endTime: localTime(end),
+    participants: m.participants.map(cardFrom),
+    copiedFromMeetingId: mode === 'copy' ? (m.copiedFromMeetingId ?? null) : null,
+    started: mode === 'edit' && start.getTime() <= now.getTime(),
+  };
+}
+
+export const draftParticipant = (c: CardState): DraftParticipant => ({
+  role: c.role,
+  displayName: c.displayName,
+  pin: /^\d{8}-\*{4}$/.test(c.pin) ? null : c.pin,
+  afId: c.afId,
+  hasStoredPin: !!c.id || !!c.copiedFromParticipantId,
+  currentUser: c.currentUser,
+  editMode: c.editMode,
+});
+
+export const draftOf = (f: FormState): MeetingDraft => ({
+  title: f.title,
+  date: f.date,
+  startTime: f.startTime,
+  endTime: f.endTime,
+  participants: f.participants.map(draftParticipant),
+});
+
+/** The saved payload (spec §3): start and end as ISO timestamps from the date plus the times; participants as they are. */
+export function requestOf(f: FormState, user: UserData): MeetingRequest {
+  const start = f.date && f.startTime ? fromLocal(f.date, f.startTime) : null;
+  const end = f.date && f.endTime ? fromLocal(f.date, f.endTime) : null;
+  return {
+    id: f.id,
+    title: f.title,
+    type: f.type,
+    startTime: start?.toISOString() ?? null,
+    endTime: end?.toISOString() ?? null,
+    version: f.version,
+    copiedFromMeetingId: f.copiedFromMeetingId,
+    createdBy: userLevelOf(user),
+    participants: f.participants.map((c) => ({
+      id: c.id,
+      role: c.role,
+      displayName: c.displayName,
+      pin: c.pin || null,
+      afId: c.afId || null,
+      email: c.email,
+      currentUser: c.currentUser,
+      isAdmin: c.isAdmin,
+      isParticipant: c.isParticipant,
+      editMode: c.editMode,
+      copiedFromParticipantId: c.copiedFromParticipantId,
+    })),
+  };
+}
+
+/** Edit mode keeps the values it started from, so that cancel can restore them (spec §4). */
+export function startEditing(card: CardState): CardState {
+  const { backup: _previous, ...values } = card;
+  return { ...card, editMode: true, backup: values };
+}

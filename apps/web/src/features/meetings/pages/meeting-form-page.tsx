@@ -1,0 +1,290 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { ErrorItem } from '@videomote/contract/errors';
+import type { Meeting } from '@videomote/contract/meetings';
+import { FIELD, MEETING_MESSAGES, validateMeetingDraft, validateParticipant } from '@videomote/contract/meeting-rules';
+import { useUser } from '../../session/session-context.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { getMeeting } from '../api/get-meeting.ts';
+import { getCopyTemplate } from '../api/get-copy-template.ts';
+import { createMeeting } from '../api/create-meeting.ts';
+import { updateMeeting } from '../api/update-meeting.ts';
+import { ErrorSummary } from '../components/error-summary.tsx';
+import { ParticipantCard } from '../components/participant-card.tsx';
+import {
+  currentUserCard,
+  draftOf,
+  draftParticipant,
+  emptyCard,
+  formFromMeeting,
+  newForm,
+  requestOf,
+  startEditing,
+  userLevelOf,
+  type CardState,
+  type FormMode,
+  type FormState,
+} from '../model/meeting-form.ts';
+import '../meetings.css';
+
+const TITLES: Record<FormMode, string> = { create: 'Skapa videomöte', edit: 'Ändra videomöte', copy: 'Kopiera videomöte' };
+
+/** The mode follows the path's shape (spec §2): /meetings/new, /meetings/{id}/edit, /meetings/{id}/copy. */
+function modeOf(pathname: string): FormMode {
+  if (/\/edit\/?$/.test(pathname)) return 'edit';
+  if (/\/copy\/?$/.test(pathname)) return 'copy';
+  return 'create';
+}
+
+export function MeetingFormPage() {
+  const { pathname } = useLocation();
+  const mode = modeOf(pathname);
+  const { id } = useParams();
+  const user = useUser();
+  const level = userLevelOf(user);
+  const navigate = useNavigate();
+  useDocumentTitle(`${TITLES[mode]} - Videomöte`);
+
+  const [form, setForm] = useState<FormState | null>(mode === 'create' ? newForm(user) : null);
+  const [errors, setErrors] = useState<ErrorItem[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [focusSummary, setFocusSummary] = useState(0);
+
+  const load = useCallback(async () => {
+    if (mode === 'create' || !id) return;
+    const meeting: Meeting = mode === 'edit' ? await getMeeting(id) : await getCopyTemplate(id);
+    if (mode === 'edit' && !meeting.currentUserIsAdmin) {
+      console.error('Unauthorized');
+      navigate('/', { replace: true });
+      return;
+    }
+    setForm(formFromMeeting(meeting, mode, new Date()));
+    setErrors([]);
+    setConflict(null);
+  }, [id, mode, navigate]);
+
+  useEffect(() => {
+    if (mode === 'create') setForm(newForm(user));
+    // Only a change of path reloads; `load` and `user` are stable for one page visit.
+    else void load().catch(() => undefined); // the API client has already sent the user to the error page
+  }, [mode, id]);
+
+  useEffect(() => {
+    if (focusSummary) summaryRef.current?.focus();
+  }, [focusSummary]);
+
+  if (!form) return <LoadingSpinner label="Hämtar mötet..." />;
+
+  const anyEditing = form.participants.some((c) => c.editMode);
+  const errorFor = (field: string) => errors.find((e) => e.fields[0] === field)?.message;
+  const participantErrors = (i: number) => errors.filter((e) => e.fields[0]?.startsWith(`participant-${i}-`));
+  const update = (patch: Partial<FormState>) => setForm({ ...form, ...patch });
+  const setCard = (i: number, card: CardState) => update({ participants: form.participants.map((c, j) => (j === i ? card : c)) });
+
+  function changeType(type: 0 | 1) {
+    if (!form || type === form.type) return;
+    // Spec §4: a type change resets the participants to the current user with the default role for the type.
+    setForm({ ...form, type, participants: [currentUserCard(user, type)] });
+    setErrors([]);
+  }
+
+  function showErrors(list: ErrorItem[]) {
+    setErrors(list);
+    setFocusSummary((n) => n + 1);
+  }
+
+  function saveCard(i: number) {
+    const card = form!.participants[i]!;
+    const cardErrors = validateParticipant(draftParticipant({ ...card, editMode: false }), i, new Date());
+    const others = errors.filter((e) => !e.fields[0]?.startsWith(`participant-${i}-`) && e.fields[0] !== FIELD.participants);
+    if (cardErrors.length) {
+      setErrors([...others, ...cardErrors]);
+      document.getElementById(cardErrors[0]!.fields[0]!)?.focus();
+      return;
+    }
+    setErrors(others);
+    setCard(i, { ...card, editMode: false, isNew: false, backup: null });
+    window.setTimeout(() => document.getElementById(`participant-${i}`)?.focus(), 0);
+  }
+
+  function cancelCard(i: number) {
+    const card = form!.participants[i]!;
+    const others = errors.filter((e) => !e.fields[0]?.startsWith(`participant-${i}-`));
+    setErrors(others);
+    if (card.isNew) update({ participants: form!.participants.filter((_, j) => j !== i) });
+    else setCard(i, { ...(card.backup ?? card), editMode: false, backup: null });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form || saving) return;
+    const clientErrors = validateMeetingDraft(draftOf(form), { now: new Date(), started: form.started });
+    if (clientErrors.length) return showErrors(clientErrors);
+    setSaving(true);
+    try {
+      const saved = form.id ? await updateMeeting(requestOf(form, user)) : await createMeeting(requestOf(form, user));
+      navigate(`/meetings/${saved.id}/${form.id ? 'updated' : 'saved'}`, { state: { meeting: saved } });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflict(err.message || MEETING_MESSAGES.conflict);
+        summaryRef.current?.focus();
+      } else if (err instanceof ApiError) {
+        showErrors(err.errors.length ? err.errors : [{ fields: [], message: err.message }]);
+      } else {
+        showErrors([{ fields: [], message: 'Något gick fel. Försök igen om en stund.' }]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const saveButton = (
+    <button type="submit" className="vm-button" disabled={saving}>
+      Spara videomöte
+    </button>
+  );
+  const fieldProps = (field: string, hint?: string) => {
+    const error = errorFor(field);
+    const describedBy = [hint ? `${field}-hint` : '', error ? `${field}-error` : ''].filter(Boolean).join(' ');
+    return { id: field, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
+  };
+  const fieldError = (field: string) =>
+    errorFor(field) ? (
+      <span id={`${field}-error`} className="vm-field__error">
+        {errorFor(field)}
+      </span>
+    ) : null;
+
+  return (
+    <div className="vm-page">
+      <form className="vm-form" onSubmit={submit} noValidate aria-labelledby="form-heading">
+        <div className="vm-row vm-row--spread">
+          <h1 id="form-heading">{TITLES[mode]}</h1>
+          <div className="vm-row">
+            <Link className="vm-button vm-button--secondary" to="/meetings">
+              Dina videomöten
+            </Link>
+            {saveButton}
+          </div>
+        </div>
+
+        {conflict && (
+          <div className="vm-alert vm-alert--warning" role="alert">
+            <p>{conflict}</p>
+            <button type="button" className="vm-button" onClick={() => void load()}>
+              Ladda om mötet
+            </button>
+          </div>
+        )}
+        {errors.length > 0 && <ErrorSummary ref={summaryRef} errors={errors} />}
+
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading">Om mötet</h2>
+          {form.started && (
+            <div className="vm-alert vm-alert--warning" role="status">
+              <p>
+                <strong>{MEETING_MESSAGES.started}</strong>. Datum och tider kan inte ändras. Vill du boka ett nytt möte med samma
+                uppgifter kan du kopiera mötet.
+              </p>
+              <Link className="vm-button vm-button--secondary" to={`/meetings/${form.id}/copy`}>
+                Kopiera mötet
+              </Link>
+            </div>
+          )}
+          {level !== 'KA' && (
+            <fieldset className="vm-field" id={FIELD.type}>
+              <legend>Typ av möte</legend>
+              <div className="vm-radio">
+                <label>
+                  <input type="radio" name="type" checked={form.type === 0} onChange={() => changeType(0)} /> Videomöte
+                </label>
+                <label>
+                  <input type="radio" name="type" checked={form.type === 1} onChange={() => changeType(1)} /> Informationsmöte
+                </label>
+              </div>
+            </fieldset>
+          )}
+          <div className="vm-field">
+            <label htmlFor={FIELD.title}>Rubrik</label>
+            <span id={`${FIELD.title}-hint`} className="vm-field__hint">
+              Skriv inga personuppgifter i rubriken.
+            </span>
+            <input {...fieldProps(FIELD.title, 'hint')} value={form.title} maxLength={200} onChange={(e) => update({ title: e.target.value })} />
+            {fieldError(FIELD.title)}
+          </div>
+          <div className="vm-alert vm-alert--warning">
+            Dela inte känsliga uppgifter eller personuppgifter i mötets rubrik eller i mötets chatt.
+          </div>
+          <div className="vm-times">
+            <div className="vm-field">
+              <label htmlFor={FIELD.date}>Datum</label>
+              <input {...fieldProps(FIELD.date)} type="date" value={form.date} disabled={form.started} onChange={(e) => update({ date: e.target.value })} />
+              {fieldError(FIELD.date)}
+            </div>
+            <div className="vm-field">
+              <label htmlFor={FIELD.startTime}>Starttid</label>
+              <input {...fieldProps(FIELD.startTime)} type="time" value={form.startTime} disabled={form.started} onChange={(e) => update({ startTime: e.target.value })} />
+              {fieldError(FIELD.startTime)}
+            </div>
+            <div className="vm-field">
+              <label htmlFor={FIELD.endTime}>Sluttid</label>
+              <input {...fieldProps(FIELD.endTime)} type="time" value={form.endTime} disabled={form.started} onChange={(e) => update({ endTime: e.target.value })} />
+              {fieldError(FIELD.endTime)}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="participants-heading" id={FIELD.participants} tabIndex={-1}>
+          <h2 id="participants-heading">{form.type === 1 ? 'Presentatörer' : 'Deltagare'}</h2>
+          {fieldError(FIELD.participants)}
+          <ul className="vm-list">
+            {form.participants.map((card, i) => (
+              <ParticipantCard
+                key={card.key}
+                card={card}
+                index={i}
+                type={form.type}
+                level={level}
+                errors={participantErrors(i)}
+                canEditCards={!anyEditing}
+                onChange={(c) => setCard(i, c)}
+                onEdit={() => setCard(i, startEditing(card))}
+                onSave={() => saveCard(i)}
+                onCancel={() => cancelCard(i)}
+                onRemove={() => update({ participants: form.participants.filter((_, j) => j !== i) })}
+              />
+            ))}
+          </ul>
+          {!anyEditing && (
+            <div className="vm-row vm-section">
+              <button
+                type="button"
+                className="vm-button vm-button--secondary"
+                onClick={() => {
+                  update({ participants: [...form.participants, emptyCard(form.type === 1 ? 'PresenterExternal' : '')] });
+                  window.setTimeout(() => document.getElementById(FIELD.role(form.participants.length))?.focus(), 0);
+                }}
+              >
+                {form.type === 1 ? 'Lägg till presentatör' : 'Lägg till deltagare'}
+              </button>
+            </div>
+          )}
+        </section>
+
+        <p className="vm-section">
+          <strong>Alla fält är obligatoriska. Glöm inte att spara.</strong>
+        </p>
+        <div className="vm-row">
+          {saveButton}
+          <button type="button" className="vm-button vm-button--secondary" onClick={() => navigate('/meetings')}>
+            Avbryt
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fromLocal, isoWeekOf, isoWeekRange, localTime, validateMeetingDraft } from './meeting-rules.ts';
+
+describe('Stockholm time and ISO weeks (shared with the server)', () => {
+  it('turns wall-clock time into the right instant on both sides of a DST change', () => {
+    expect(fromLocal('2026-07-01', '09:30')!.toISOString()).toBe('2026-07-01T07:30:00.000Z');
+    expect(fromLocal('2026-12-01', '09:30')!.toISOString()).toBe('2026-12-01T08:30:00.000Z');
+    expect(fromLocal('2026-03-29', '03:30')!.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(localTime(new Date('2026-10-25T02:30:00Z'))).toBe('03:30');
+    expect(fromLocal('2026-02-30', '10:00')).toBeNull();
+  });
+  it('numbers weeks from Monday, week 1 holding the first Thursday', () => {
+    expect(isoWeekOf(new Date('2026-11-20T12:00:00Z'))).toEqual({ week: 47, year: 2026 });
+    expect(isoWeekOf(new Date('2027-01-01T12:00:00Z'))).toEqual({ week: 53, year: 2026 });
+    expect(isoWeekOf(new Date('2026-12-28T12:00:00Z'))).toEqual({ week: 53, year: 2026 });
+    const { from, to } = isoWeekRange(2026, 48);
+    expect(from.toISOString()).toBe('2026-11-22T23:00:00.000Z'); // Monday 00:00 Stockholm
+    expect(to.toISOString()).toBe('2026-11-29T23:00:00.000Z');
+  });
+  it('validates a draft like the server does', () => {
+    const now = new Date('2026-11-20T08:00:00Z');
+    const me = { role: 'EmploymentOfficer', displayName: 'Erik', pin: null, afId: 'erihan', hasStoredPin: false, currentUser: true, editMode: false };
+    expect(validateMeetingDraft({ title: 'x', date: '2026-11-20', startTime: '14:00', endTime: '15:00', participants: [me] }, { now, started: false })).toEqual([]);
+    expect(validateMeetingDraft({ title: 'x', date: '2026-11-20', startTime: '08:00', endTime: '15:00', participants: [me] }, { now, started: true })).toEqual([]);
+    expect(validateMeetingDraft({ title: 'x', date: '2026-11-20', startTime: '16:00', endTime: '15:00', participants: [me] }, { now, started: false })[0]!.message).toBe(
+      'Starttiden för ett möte får inte vara en senare tid än sluttiden',
+    );
+  });
+});
