@@ -9,6 +9,8 @@ import { inProcessFetch, OidcClient } from './oidc-client.ts';
 import { LoginStateRepository } from './login-state.repository.ts';
 import { safeReturnUrl } from './return-url.ts';
 import { sessionUserFromClaims } from './session-user.ts';
+// Grupper: the admin's table of what each role grants, applied at every login.
+import { loadRoleGrants } from '../admin/role-grants.ts';
 
 const LOGIN_STATE_COOKIE = 'vm_login';
 const LOGOUT_HINT_COOKIE = 'vm_logout';
@@ -80,7 +82,8 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       }
       // A new session for every login: an earlier one (say, an anonymous webcast visit) is not carried over.
       if (request.session) await app.deps.sessions.destroy(request.session.token);
-      const user = { ...sessionUserFromClaims(result.claims, app.deps.pins), idToken: result.idToken };
+      const grants = await loadRoleGrants(app.deps.db);
+      const user = { ...sessionUserFromClaims(result.claims, app.deps.pins, grants), idToken: result.idToken };
       const session = await app.deps.sessions.create(user);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax', secure: config.secureCookies });

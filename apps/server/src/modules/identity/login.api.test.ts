@@ -138,6 +138,17 @@ describe('login through the embedded IdP', () => {
     expect(coordinationSeen).toBe(true);
   });
 
+  it('applies the admin\'s Grupper table at login', async () => {
+    // reset() empties every table, role_grants too; put back an edited table.
+    await t.db.query(
+      "INSERT INTO role_grants (role, features, is_admin) VALUES ('VIDAdmin', ARRAY['EditMeeting'], true), ('VIDMedarbetare', ARRAY['EditMeeting'], false)",
+    );
+    const b = new Browser();
+    const { action } = await toLoginPage(b);
+    await b.follow(await b.request('POST', action, { persona: 'erik' }));
+    expect((await b.get('/api/login/getuserdata')).json().data).toMatchObject({ features: ['EditMeeting'], userLevel: 'Intern', isAdmin: false });
+  });
+
   it('refuses an open redirect in returnUrl', async () => {
     for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       const res = await new Browser().get(`/api/login/start?returnUrl=${encodeURIComponent(bad)}`);
