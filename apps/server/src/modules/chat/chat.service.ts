@@ -230,8 +230,12 @@ export class ChatHub {
   }
 
   private deliver(meetingId: string, json: string): void {
-    for (const conn of this.local.get(meetingId) ?? []) {
-      if (conn.ready) this.sendRaw(conn, json);
+    const conns = this.local.get(meetingId);
+    if (!conns) return;
+    // Encoded once for the whole meeting, not once per socket: a webcast has hundreds.
+    const frame = Buffer.from(json);
+    for (const conn of conns) {
+      if (conn.ready) this.sendRaw(conn, frame);
       else conn.pending.push(json);
     }
   }
@@ -252,10 +256,10 @@ export class ChatHub {
     this.sendRaw(conn, JSON.stringify(signal));
   }
 
-  private sendRaw(conn: Connection, json: string): void {
+  private sendRaw(conn: Connection, data: string | Buffer): void {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void conn.socket.terminate();
-    conn.socket.send(json);
+    conn.socket.send(data, { binary: false, compress: false });
   }
 
   private stored(conn: Connection): StoredPresence {

@@ -1,0 +1,186 @@
+/**
+ * Chat fan-out in one webcast: 500 connected chat sockets, messages sent at a steady rate by some of them, every
+ * message delivered to all 500. Prints p50/p99/max delivery latency (send → arrival at each client) and the
+ * messages and deliveries per second. Target: p99 < 100 ms.
+ *
+ * Scenarios: one server process in-memory; then two server processes through Redis (250 clients on each), when
+ * Redis answers at BENCH_REDIS_URL (default redis://127.0.0.1:6379). The servers are real child processes running
+ * the real app (bench/chat-fanout-server.ts); the 500 clients share this one process, so their own event-loop
+ * delay is part of the figures (a conservative measure on a 2-core machine).
+ *
+ * Usage: npm run bench:chat   (BENCH_CLIENTS, BENCH_SECONDS, BENCH_RATES="20,100" to change the load)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RATES = (process.env.BENCH_RATES ?? '20,100').split(',').map(Number);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The server allows a steady 3 messages/s per socket; senders stay under it, as people do.
+const PER_SENDER_PER_SECOND = 2;
+
+interface Node {
+  port: number;
+  tokens: string[];
+  child: ChildProcess;
+}
+
+async function startNode(meetingId: string, visitors: number, env: Record<string, string>): Promise<Node> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-fanout-server.ts'], {
+    cwd: root,
+    env: { ...process.env, BENCH_MEETING_ID: meetingId, BENCH_VISITORS: String(visitors), DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const { port, tokens } = JSON.parse(line) as { port: number; tokens: string[] };
+  return { port, tokens, child };
+}
+
+interface Client {
+  socket: WebSocket;
+}
+
+function connect(port: number, meetingId: string, token: string, onChat: (text: string, at: number) => void): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/chat/${meetingId}`, { headers: { cookie: `vm_session=${token}` }, perMessageDeflate: false, skipUTF8Validation: true });
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    socket.once('error', reject);
+    socket.on('message', (raw) => {
+      const at = performance.now();
+      const text = raw.toString();
+      if (text.startsWith('{"type":"WELCOME"')) return resolve({ socket });
+      if (!text.startsWith('{"type":"CHAT_MESSAGE"')) return;
+      // The clients share one process with 499 others: a regex instead of a full parse keeps their cost down.
+      const m = /"message":"(bench [^"]+)"/.exec(text);
+      if (m) onChat(m[1]!, at);
+    });
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+interface Result {
+  scenario: string;
+  rate: number;
+  messages: number;
+  deliveries: number;
+  expected: number;
+  p50: number;
+  p99: number;
+  max: number;
+  messagesPerSecond: number;
+  deliveriesPerSecond: number;
+}
+
+async function scenario(name: string, nodeCount: number, env: Record<string, string>): Promise<Result[]> {
+  const meetingId = crypto.randomUUID();
+  const perNode = Math.ceil(CLIENTS / nodeCount);
+  const nodes = await Promise.all(Array.from({ length: nodeCount }, () => startNode(meetingId, perNode, env)));
+  const sentAt = new Map<string, number>();
+  let latencies: number[] = [];
+  let lastArrival = 0;
+  const onChat = (text: string, at: number) => {
+    const sent = sentAt.get(text);
+    if (sent === undefined) return;
+    latencies.push(at - sent);
+    lastArrival = at;
+  };
+  const clients: Client[] = [];
+  try {
+    // Connect in batches, interleaving the nodes, so every node holds its share.
+    for (let i = 0; i < perNode; i += 50) {
+      const batch: Promise<Client>[] = [];
+      for (const node of nodes) for (const token of node.tokens.slice(i, i + 50)) batch.push(connect(node.port, meetingId, token, onChat));
+      clients.push(...(await Promise.all(batch)));
+    }
+    const total = clients.length;
+    await new Promise((r) => setTimeout(r, 1000)); // let the join announcements settle
+
+    const results: Result[] = [];
+    for (const rate of RATES) {
+      latencies = [];
+      sentAt.clear();
+      const messages = rate * SECONDS;
+      const senders = Math.max(1, Math.ceil(rate / PER_SENDER_PER_SECOND));
+      const start = performance.now();
+      for (let i = 0; i < messages; i++) {
+        const due = start + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        // Senders alternate between nodes: with two nodes, half the messages cross Redis to reach half the clients.
+        const sender = clients[(i % senders) * nodeCount + (i % nodeCount)] ?? clients[i % senders]!;
+        const text = `bench ${rate} ${i}`;
+        sentAt.set(text, performance.now());
+        sender.socket.send(JSON.stringify({ from: null, data: { id: String(i), data: text }, type: 'CHAT_MESSAGE', displayName: null }));
+      }
+      const sendEnd = performance.now();
+      const expected = messages * total;
+      const deadline = performance.now() + 15_000;
+      while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const duration = (Math.max(lastArrival, sendEnd) - start) / 1000;
+      results.push({
+        scenario: name,
+        rate,
+        messages,
+        deliveries: latencies.length,
+        expected,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        max: sorted[sorted.length - 1] ?? NaN,
+        messagesPerSecond: messages / duration,
+        deliveriesPerSecond: latencies.length / duration,
+      });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return results;
+  } finally {
+    for (const c of clients) c.socket.terminate();
+    for (const n of nodes) n.child.kill('SIGTERM');
+  }
+}
+
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect(Number(port || 6379), hostname, () => {
+      s.write('PING\r\n');
+    });
+    s.once('data', (d) => {
+      s.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    s.once('error', () => resolve(false));
+    s.setTimeout(1000, () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+function print(results: Result[]): void {
+  for (const r of results) {
+    const lost = r.expected - r.deliveries;
+    console.log(
+      `${r.scenario.padEnd(28)} ${String(r.rate).padStart(4)} msg/s offered  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}  max ${ms(r.max).padStart(9)}  ` +
+        `${r.messagesPerSecond.toFixed(0)} msg/s, ${r.deliveriesPerSecond.toFixed(0)} deliveries/s${lost ? `  MISSING ${lost}` : ''}  ${r.p99 < 100 && !lost ? 'OK' : 'OVER TARGET'}`,
+    );
+  }
+}
+
+console.log(`chat fan-out: one webcast, ${CLIENTS} clients, ${SECONDS} s per rate, target p99 < 100 ms`);
+print(await scenario('1 process, in-memory', 1, {}));
+if (await redisAnswers(REDIS_URL)) print(await scenario('2 processes through Redis', 2, { REDIS_URL }));
+else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);
