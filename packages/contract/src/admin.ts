@@ -21,6 +21,13 @@ export const RoleGrantsUpdate = Type.Object({
 });
 export type RoleGrantsUpdate = Static<typeof RoleGrantsUpdate>;
 
+/** `GET|PUT /api/admin/groups` answer: every role's grants plus the roles and features there are. */
+export interface GroupsResponse {
+  grants: RoleGrant[];
+  roles: string[];
+  features: string[];
+}
+
 export const GROUP_ERRORS = {
   unknownRole: 'Okänd roll',
   unknownFeature: 'Okänd funktion',
@@ -54,7 +61,11 @@ export const AppSettings = Type.Object({
   settings: Type.Array(SettingEntry),
   flags: FeatureFlags,
 });
-export type AppSettings = { settings: SettingEntry[]; flags: FeatureFlags };
+export type AppSettings = {
+  settings: SettingEntry[];
+  flags: FeatureFlags;
+  flagTexts: Record<FeatureFlagKey, { label: string; description: string }>;
+};
 
 export const FlagsUpdate = Type.Object({ flags: Type.Record(Type.String(), Type.Boolean()) });
 

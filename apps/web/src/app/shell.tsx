@@ -8,6 +8,8 @@ import { AppHeader } from './app-header.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { CookieNotice } from './cookie-notice.tsx';
+import { SystemMessages } from '../features/system-messages/components/system-messages.tsx';
+import { RatingDialog } from '../features/rating/components/rating-dialog.tsx';
 
 const MENU_ID = 'side-menu';
 
@@ -82,11 +84,13 @@ export function Shell() {
         }}
       />
       <main id="main" ref={main} className="app-main" tabIndex={-1}>
+        <SystemMessages />
         <Outlet />
       </main>
       <AppFooter />
       <CookieNotice />
       <InactivityWatcher />
+      <RatingDialog />
     </div>
   );
 }

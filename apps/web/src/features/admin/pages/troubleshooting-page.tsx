@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MISSING_DATA, type LiveSource, type TroubleshootResult } from '@videomote/contract/admin';
+import { Button } from '../../../components/ui/button.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { formatStockholm } from '../stockholm-time.ts';
+import { troubleshoot } from '../api/troubleshoot.ts';
+
+const STATE_TEXT = { upcoming: 'Har inte börjat', ongoing: 'Pågår', ended: 'Avslutat' } as const;
+
+function Live({ title, source }: { title: string; source: LiveSource }) {
+  return (
+    <section aria-labelledby={`live-${title}`}>
+      <h3 id={`live-${title}`}>{title}</h3>
+      {!source.available ? (
+        <p className="muted">{source.reason || MISSING_DATA}</p>
+      ) : (
+        <>
+          {source.state && <p>Tillstånd: {source.state}</p>}
+          {source.connections.length === 0 ? (
+            <p>Ingen är ansluten just nu.</p>
+          ) : (
+            <ul>
+              {source.connections.map((c, i) => (
+                <li key={i}>
+                  {c.displayName}
+                  {c.detail && <span className="muted"> – {c.detail}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /admin/felsokning: look up a meeting by id or link; participants with roles, never personnummer. */
+export function TroubleshootingPage() {
+  useDocumentTitle('Videomöte - Felsökning');
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [result, setResult] = useState<TroubleshootResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async (text: string) => {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await troubleshoot(text));
+    } catch (err) {
+      setError((err as Error).message || 'Något gick fel');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A link to /admin/felsokning?q=... (e.g. shared between administrators) looks the meeting up directly.
+  useEffect(() => {
+    const initial = params.get('q');
+    if (initial) void search(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const m = result?.meeting;
+  return (
+    <>
+      <h1>Felsökning</h1>
+      <form
+        className="troubleshoot-form"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(q.trim() ? { q: q.trim() } : {}, { replace: true });
+          void search(q);
+        }}
+      >
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="troubleshoot-q">
+            Mötes-id eller möteslänk
+          </label>
+          <span className="ui-field__hint" id="troubleshoot-hint">
+            Till exempel en länk till lobbyn eller en länk till en webbsändning.
+          </span>
+          <input id="troubleshoot-q" className="ui-input" value={q} aria-describedby="troubleshoot-hint" onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <Button type="submit" busy={busy}>
+          Sök
+        </Button>
+      </form>
+      {error && (
+        <Alert variant="error">
+          <p>{error}</p>
+        </Alert>
+      )}
+      {result && m && (
+        <div className="troubleshoot-result">
+          <h2>{m.title}</h2>
+          <dl className="facts">
+            <dt>Mötes-id</dt>
+            <dd>
+              <code>{m.id}</code>
+            </dd>
+            <dt>Typ</dt>
+            <dd>{m.type === 1 ? 'Webbsändning (informationsmöte)' : 'Samtalsmöte'}</dd>
+            <dt>Tid</dt>
+            <dd>
+              {formatStockholm(m.startTime)} – {formatStockholm(m.endTime)}
+            </dd>
+            <dt>Status</dt>
+            <dd>{STATE_TEXT[m.state]}</dd>
+            <dt>Rums-id</dt>
+            <dd>
+              <code>{m.roomId}</code>
+            </dd>
+            <dt>Version</dt>
+            <dd>{m.version}</dd>
+            {m.type === 1 && (
+              <>
+                <dt>Självregistrerade presentatörer</dt>
+                <dd>{m.selfRegistrations}</dd>
+                <dt>Publik (senast rapporterat)</dt>
+                <dd>{m.countInfoParticipants}</dd>
+              </>
+            )}
+            <dt>Betyg</dt>
+            <dd>
+              {result.ratings.count === 0
+                ? 'Inga betyg'
+                : `${result.ratings.count} st, medel ${result.ratings.average?.toLocaleString('sv-SE')}`}
+            </dd>
+          </dl>
+          <h3>Inbjudna deltagare ({result.participants.length})</h3>
+          <div className="table-scroll">
+            <table className="admin-table">
+              <caption className="visually-hidden">Inbjudna deltagare</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Namn</th>
+                  <th scope="col">Roll</th>
+                  <th scope="col">Typ</th>
+                  <th scope="col">Mötesadministratör</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.participants.map((p) => (
+                  <tr key={p.id}>
+                    <th scope="row">{p.displayName}</th>
+                    <td>{p.roleLabel}</td>
+                    <td>{p.kind === 'staff' ? 'Medarbetare' : 'Extern'}</td>
+                    <td>{p.isAdmin ? 'Ja' : 'Nej'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Live title="Anslutna till chatten" source={result.chat} />
+          <Live title="Anslutna till bild och ljud" source={result.media} />
+          <section aria-labelledby="recent-errors">
+            <h3 id="recent-errors">Senaste fel</h3>
+            {result.recentErrors.available ? (
+              result.recentErrors.items.length ? (
+                <ul>
+                  {result.recentErrors.items.map((e, i) => (
+                    <li key={i}>
+                      {formatStockholm(e.at)}: {e.message}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>Inga fel registrerade.</p>
+              )
+            ) : (
+              <p className="muted">{result.recentErrors.reason}</p>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
