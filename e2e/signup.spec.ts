@@ -11,7 +11,9 @@ async function book(page: Page, type: 0 | 1): Promise<string> {
   return page.evaluate(async (type) => {
     await fetch('/api/getantiforgerydata');
     const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
+    // Tomorrow 09:00-10:00 UTC: in the future and inside one Swedish day whenever the suite runs (bookings cannot cross midnight).
     const start = new Date(Date.now() + 24 * 60 * 60_000);
+    start.setUTCHours(9, 0, 0, 0);
     const end = new Date(start.getTime() + 60 * 60_000);
     const participants = [{ currentUser: true, role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true }];
     const res = await fetch('/api/meeting', {
