@@ -148,6 +148,11 @@ export class ChatModel {
     this.sink = sink;
   }
 
+  /** Back to the defaults, as when leaving the conference (spec §4 Disconnect). */
+  reset(): void {
+    this.set(initialChatState);
+  }
+
   receive(signal: ChatSignal): void {
     this.set(reduceSignal(this.state, signal));
   }

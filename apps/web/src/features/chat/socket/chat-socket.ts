@@ -42,7 +42,8 @@ export class ChatSocket {
   private readonly clearTimer: (handle: unknown) => void;
 
   constructor(
-    private readonly url: string,
+    /** The address, or how to find it (the client config is fetched once). */
+    private readonly url: string | (() => string | Promise<string>),
     private readonly handlers: ChatSocketHandlers,
     options: ChatSocketOptions = {},
   ) {
@@ -59,9 +60,21 @@ export class ChatSocket {
 
   private open(): void {
     this.timer = null;
+    if (typeof this.url === 'string') return this.openAt(this.url);
+    Promise.resolve()
+      .then(this.url as () => string | Promise<string>)
+      .then(
+        (url) => {
+          if (!this.deliberate) this.openAt(url);
+        },
+        () => this.scheduleReconnect(1006),
+      );
+  }
+
+  private openAt(url: string): void {
     let socket: SocketLike;
     try {
-      socket = this.createSocket(this.url);
+      socket = this.createSocket(url);
     } catch {
       this.scheduleReconnect(1006);
       return;
