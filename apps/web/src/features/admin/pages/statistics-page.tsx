@@ -77,7 +77,7 @@ export function StatisticsPage() {
         </div>
         <div className="ui-field">
           <label className="ui-field__label" htmlFor="stats-group">
-            Per
+            Gruppera per
           </label>
           <select id="stats-group" className="ui-input" value={form.group} onChange={(e) => setForm({ ...form, group: e.target.value as StatsGrouping })}>
             <option value="day">Dag</option>
