@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import type { StreamTile } from '../model/call-model.ts';
+import { initials } from '../model/layout.ts';
+import { TEXTS } from '../model/texts.ts';
+import { ExpandIcon, MicIcon } from './icons.tsx';
+
+interface Props {
+  tile: StreamTile;
+  focused: boolean;
+  mini?: boolean;
+  onMaximise(streamId: string): void;
+  onMinimise(): void;
+}
+
+/** One stream: video (own muted), initials poster when video is off, name, microphone state, maximise/minimise. */
+export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    if (el.srcObject !== tile.stream) el.srcObject = tile.stream;
+    if (tile.stream) el.play().catch(() => {});
+  }, [tile.stream]);
+  const name = tile.videoType === 'screen' ? `${tile.displayName}${TEXTS.sharesScreen}` : tile.displayName;
+  const showVideo = tile.hasVideo || tile.videoType === 'screen';
+  return (
+    <figure
+      className={`tile${mini ? ' tile--mini' : ''}${tile.isOwn ? ' tile--own' : ''}`}
+      data-stream-id={tile.streamId}
+      data-video-type={tile.videoType}
+      data-has-video={showVideo}
+    >
+      <video ref={video} autoPlay playsInline muted={tile.isOwn} className={showVideo ? '' : 'tile__video--hidden'} />
+      {!showVideo && (
+        <div className="tile__poster" aria-hidden="true">
+          {initials(tile.displayName)}
+        </div>
+      )}
+      <figcaption className="tile__caption">
+        <span className="tile__name">{name}</span>
+        {tile.videoType === 'camera' && (
+          <span className="tile__mic" role="img" aria-label={tile.hasAudio ? TEXTS.micLive : TEXTS.micMuted}>
+            <MicIcon off={!tile.hasAudio} />
+          </span>
+        )}
+      </figcaption>
+      <button
+        type="button"
+        className="tile__expand"
+        aria-label={`${focused ? TEXTS.minimise : TEXTS.maximise} ${name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (focused) onMinimise();
+          else onMaximise(tile.streamId);
+        }}
+        onDoubleClick={(e) => e.stopPropagation()}
+      >
+        <ExpandIcon collapse={focused} />
+      </button>
+    </figure>
+  );
+}

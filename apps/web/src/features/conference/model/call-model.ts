@@ -1,0 +1,236 @@
+import type { Capabilities, MediaConnection } from '@videomote/contract/media';
+import { ERROR_TEXTS } from './texts.ts';
+import type { Device } from './layout.ts';
+
+/**
+ * The call state of conference spec §3/§4 as a plain store: the media layer feeds it events, React only
+ * subscribes (useSyncExternalStore). Every change makes a new state object.
+ */
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+
+export interface AnnouncedConnection extends MediaConnection {
+  screenFeedId?: number | null;
+}
+
+export interface StreamTile {
+  streamId: string;
+  connectionId: string;
+  videoType: 'camera' | 'screen';
+  displayName: string;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  isOwn: boolean;
+  stream: MediaStream | null;
+}
+
+export interface ErrorEntry {
+  key: string;
+  message: string;
+  visible: boolean;
+  /** Known keys show yellow, unknown blue (spec §8). */
+  known: boolean;
+}
+
+export interface CallState {
+  connectionStatus: ConnectionStatus;
+  reconnecting: boolean;
+  connectionId: string | null;
+  capabilities: Capabilities;
+  meetingId: string | null;
+  isPublicMeeting: boolean;
+  displayName: string;
+  connections: AnnouncedConnection[];
+  /** MediaStreams by stream id, as the media layer delivers them. */
+  media: Record<string, MediaStream>;
+  own: { stream: MediaStream | null; hasAudio: boolean; hasVideo: boolean; alive: boolean };
+  streamWithFocus: { streamId: string; connectionId: string } | null;
+  showMinis: boolean;
+  device: Device;
+  errors: ErrorEntry[];
+}
+
+const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false };
+
+export const initialCallState = (): CallState => ({
+  connectionStatus: 'disconnected',
+  reconnecting: false,
+  connectionId: null,
+  capabilities: NO_CAPABILITIES,
+  meetingId: null,
+  isPublicMeeting: false,
+  displayName: '',
+  connections: [],
+  media: {},
+  own: { stream: null, hasAudio: false, hasVideo: false, alive: false },
+  streamWithFocus: null,
+  showMinis: false,
+  device: 'desktop',
+  errors: [],
+});
+
+export const OWN_STREAM_ID = 'own-camera';
+export const cameraStreamId = (connectionId: string) => `camera-${connectionId}`;
+export const screenStreamId = (connectionId: string) => `screen-${connectionId}`;
+
+/** Remote streams: one per published camera or screen feed of another connection. */
+export function remoteTiles(state: CallState): StreamTile[] {
+  const tiles: StreamTile[] = [];
+  for (const c of state.connections) {
+    if (c.connectionId === state.connectionId) continue;
+    if (c.feedId) {
+      const id = cameraStreamId(c.connectionId);
+      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'camera', displayName: c.displayName, hasAudio: c.hasAudio, hasVideo: c.hasVideo, isOwn: false, stream: state.media[id] ?? null });
+    }
+    if (c.screenFeedId) {
+      const id = screenStreamId(c.connectionId);
+      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'screen', displayName: c.displayName, hasAudio: false, hasVideo: true, isOwn: false, stream: state.media[id] ?? null });
+    }
+  }
+  return tiles;
+}
+
+/** Own camera first (when publishing), then the remote streams. */
+export function allTiles(state: CallState): StreamTile[] {
+  const tiles = remoteTiles(state);
+  if (state.own.alive || state.own.stream) {
+    tiles.unshift({ streamId: OWN_STREAM_ID, connectionId: state.connectionId ?? 'own', videoType: 'camera', displayName: state.displayName, hasAudio: state.own.hasAudio, hasVideo: state.own.hasVideo, isOwn: true, stream: state.own.stream });
+  }
+  return tiles;
+}
+
+export class CallModel {
+  private state: CallState = initialCallState();
+  private readonly listeners = new Set<() => void>();
+
+  getState = (): CallState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<CallState>): void {
+    this.state = { ...this.state, ...patch };
+    this.state = this.withValidFocus(this.state);
+    for (const l of this.listeners) l();
+  }
+
+  /** Focus is cleared when its stream or its participant is gone (spec §4 Focus). */
+  private withValidFocus(s: CallState): CallState {
+    if (!s.streamWithFocus) return s;
+    const exists = allTiles(s).some((t) => t.streamId === s.streamWithFocus!.streamId);
+    return exists ? s : { ...s, streamWithFocus: null };
+  }
+
+  setMeeting(meetingId: string, isPublicMeeting: boolean, displayName: string): void {
+    this.set({ meetingId, isPublicMeeting, displayName });
+  }
+
+  setDevice(device: Device): void {
+    if (device !== this.state.device) this.set({ device, showMinis: device === 'phone' ? false : this.state.showMinis });
+  }
+
+  connecting(): void {
+    this.set({ connectionStatus: 'connecting' });
+  }
+
+  connected(info: { connectionId: string; capabilities: Capabilities; connections: AnnouncedConnection[] }): void {
+    this.set({ connectionStatus: 'connected', reconnecting: false, connectionId: info.connectionId, capabilities: info.capabilities, connections: info.connections, media: {} });
+    this.removeError('networkDisconnected');
+    this.removeError('connectionFailed');
+  }
+
+  connectionCreated(c: AnnouncedConnection): void {
+    this.set({ connections: [...this.state.connections.filter((x) => x.connectionId !== c.connectionId), c] });
+  }
+
+  connectionUpdated(c: AnnouncedConnection): void {
+    const before = this.state.connections.find((x) => x.connectionId === c.connectionId);
+    this.set({ connections: this.state.connections.map((x) => (x.connectionId === c.connectionId ? c : x)) });
+    // A new remote screen share with nothing focused takes the focus, with minis (not on phones).
+    if (c.connectionId !== this.state.connectionId && c.screenFeedId && !before?.screenFeedId && !this.state.streamWithFocus) {
+      this.set({ streamWithFocus: { streamId: screenStreamId(c.connectionId), connectionId: c.connectionId }, showMinis: this.state.device !== 'phone' });
+    }
+  }
+
+  connectionDestroyed(connectionId: string): void {
+    const media = { ...this.state.media };
+    delete media[cameraStreamId(connectionId)];
+    delete media[screenStreamId(connectionId)];
+    this.set({ connections: this.state.connections.filter((x) => x.connectionId !== connectionId), media });
+  }
+
+  remoteMedia(streamId: string, stream: MediaStream | null): void {
+    const media = { ...this.state.media };
+    if (stream) media[streamId] = stream;
+    else delete media[streamId];
+    this.set({ media });
+  }
+
+  ownMedia(stream: MediaStream | null): void {
+    this.set({ own: { ...this.state.own, stream } });
+  }
+
+  ownState(hasAudio: boolean, hasVideo: boolean): void {
+    this.set({ own: { ...this.state.own, hasAudio, hasVideo } });
+  }
+
+  /** When the own camera stream is destroyed, audio and video flags become false (spec §4 Publisher). */
+  ownAlive(alive: boolean): void {
+    this.set({ own: alive ? { ...this.state.own, alive } : { stream: null, hasAudio: false, hasVideo: false, alive: false } });
+  }
+
+  /** Connection failure: back to disconnected with 'Anslutning misslyckades'. */
+  connectionFailed(): void {
+    this.set({ connectionStatus: 'disconnected', reconnecting: false });
+    this.addError('connectionFailed');
+  }
+
+  reconnecting(): void {
+    this.set({ reconnecting: true, connections: this.state.connections.filter((c) => c.connectionId === this.state.connectionId), media: {} });
+  }
+
+  /** A network disconnect raises networkDisconnected (spec §8). */
+  networkDisconnected(): void {
+    this.set({ connectionStatus: 'disconnected' });
+    this.addError('networkDisconnected');
+  }
+
+  disconnected(): void {
+    const { device } = this.state;
+    this.state = { ...initialCallState(), device };
+    for (const l of this.listeners) l();
+  }
+
+  /** Choosing a stream focuses it; choosing it again unfocuses (spec §4 Focus). */
+  toggleFocus(streamId: string): void {
+    const tile = allTiles(this.state).find((t) => t.streamId === streamId);
+    if (!tile) return;
+    this.set({ streamWithFocus: this.state.streamWithFocus?.streamId === streamId ? null : { streamId, connectionId: tile.connectionId } });
+  }
+
+  maximise(streamId: string): void {
+    const tile = allTiles(this.state).find((t) => t.streamId === streamId);
+    if (tile) this.set({ streamWithFocus: { streamId, connectionId: tile.connectionId } });
+  }
+
+  minimise(): void {
+    this.set({ streamWithFocus: null });
+  }
+
+  /** Double-click toggles minis, except on phones and only when there are side tiles (spec §2). */
+  toggleMinis(hasSideTiles: boolean): void {
+    if (this.state.device === 'phone' || !hasSideTiles) return;
+    this.set({ showMinis: !this.state.showMinis });
+  }
+
+  addError(key: string, message?: string): void {
+    const text = message ?? ERROR_TEXTS[key] ?? '';
+    const entry: ErrorEntry = { key, message: text, visible: Boolean(text), known: key in ERROR_TEXTS };
+    this.set({ errors: [...this.state.errors.filter((e) => e.key !== key), entry] });
+  }
+
+  removeError(key: string): void {
+    if (this.state.errors.some((e) => e.key === key)) this.set({ errors: this.state.errors.filter((e) => e.key !== key) });
+  }
+}

@@ -1,0 +1,45 @@
+/** The conference's Swedish texts, exactly as conference spec §2, §8 have them. */
+export const TEXTS = {
+  pageTitle: 'Videomöte - Pågående möte',
+  endedTitle: 'Videomöte - Mötet avslutat',
+  connecting: 'Ansluter...',
+  connectionFailed: 'Anslutning misslyckades',
+  alone: 'Ingen annan är ansluten till mötet',
+  participating: (n: number) => `${n.toLocaleString('sv-SE')} personer deltar i mötet`,
+  micOff: 'Stäng av din mikrofon',
+  micOn: 'Slå på din mikrofon',
+  cameraOff: 'Stäng av din kamera',
+  cameraOn: 'Slå på din kamera',
+  shareScreen: 'Dela skärm',
+  stopShare: 'Avsluta skärmdelning',
+  hangUp: 'Lägg på',
+  leave: 'Lämna samtalet',
+  chat: 'Chatt',
+  participants: 'Deltagare',
+  maximise: 'Maximera',
+  minimise: 'Minimera',
+  sharesScreen: ' delar skärm',
+  helpTitle: 'Fungerar det inte?',
+  helpQuestion: 'Har du problem med mötet?',
+  helpAdvice: 'Ladda om sidan. Fungerar det ändå inte, kontrollera ljud och bild under inställningar.',
+  reload: 'Ladda om sidan',
+  close: 'Stäng',
+  noStreams: 'Ingen sänder video just nu',
+  reconnecting: 'Återansluter...',
+  micMuted: 'Mikrofonen är avstängd',
+  micLive: 'Mikrofonen är på',
+  readMore: 'Här kan du läsa mer om hur du gör detta.',
+} as const;
+
+/** Error texts by key (spec §8). Keys in this list are "known" (yellow); anything else shows blue. */
+export const ERROR_TEXTS: Record<string, string> = {
+  OT_HARDWARE_UNAVAILABLE:
+    'Lyckades inte komma åt din kamera eller mikrofon. Kontrollera att dina enheter inte används av en annan applikation och försök igen.',
+  OT_USER_MEDIA_ACCESS_DENIED: 'Du behöver godkänna åtkomst till mikrofon och kamera för att kunna delta i mötet med ljud och bild.',
+  networkDisconnected: 'Det är problem med anslutningen, ladda gärna om sidan.',
+  PUBLISHER_RESTARTING: 'Din videoström bröts, startar om automatiskt. Du kan behöva aktivera din kamera och mikrofon igen.',
+  PUBLISHER_LOSS_RATIO_EXCEEDED: 'Andra deltagare kan uppleva att din samtalskvalité är dålig. Kontrollera gärna uppkopplingen.',
+  connectionFailed: 'Anslutning misslyckades',
+};
+
+export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Where the chat and participants features plug into the meeting screen. Features do not import each other, so
+ * `app/` registers their components here (e.g. in app/router.tsx) and the conference renders whatever is set.
+ */
+export interface ConferencePanelProps {
+  meetingId: string;
+  /** The own media connection id (the chat protocol's `from`). */
+  connectionId: string | null;
+  displayName: string;
+  onClose(): void;
+}
+
+export interface ConferenceSlots {
+  /** The chat panel ('Chatt'), shown in the side panel when chat is open. */
+  chatPanel: ComponentType<ConferencePanelProps> | null;
+  /** The participants panel ('Deltagare (n)'), shown in the side panel when open. */
+  participantsPanel: ComponentType<ConferencePanelProps> | null;
+  /** The unread-messages badge on the chat button. */
+  unreadBadge: ComponentType<{ meetingId: string }> | null;
+}
+
+export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null };
+
+export function registerConferenceSlots(slots: Partial<ConferenceSlots>): void {
+  Object.assign(conferenceSlots, slots);
+}

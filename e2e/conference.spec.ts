@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { loginAs, type PersonaKey } from './support/login.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+
+// The meeting screen through the real server, the embedded Janus and Chromium's fake camera and microphone,
+// all inside the test's network namespace (media flows 127.0.0.2 <-> 127.0.0.2).
+// Two cores shared by Chromium, Janus and the server: give page changes time.
+vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+async function person(key: PersonaKey): Promise<Page> {
+  const { context, page } = await newUserPage(browser, server.url);
+  contexts.push(context);
+  await loginAs(page, key, '/meetings');
+  return page;
+}
+
+/** Books through the meetings API as the logged-in page's user, with the anti-forgery header. */
+async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
+  const start = new Date(Date.now() + 5 * 60_000);
+  start.setSeconds(0, 0);
+  const body = { title: 'Mediatest', type: 0, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(), ...meeting };
+  const res = await page.evaluate(async (b) => {
+    await fetch('/api/getantiforgerydata');
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const r = await fetch('/api/meeting', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: b }) });
+    return { status: r.status, body: await r.text() };
+  }, body);
+  expect(res.status, res.body).toBe(200);
+  return JSON.parse(res.body).data;
+}
+
+const status = (page: Page) => page.locator('.call-status');
+
+async function enter(page: Page, meetingId: string): Promise<void> {
+  await page.goto(`/meetings/${meetingId}/conference?vmtest=1`);
+  await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
+  await expect
+    .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => `absent at ${page.url()}`), { timeout: 30_000 })
+    .toBe('connected');
+}
+
+/** Inbound media per subscriber PeerConnection, from RTCPeerConnection.getStats. */
+async function inbound(page: Page): Promise<{ streamId: string; framesDecoded: number; audioPackets: number; old: boolean }[]> {
+  return page.evaluate(async () => {
+    const old = (window as unknown as { __oldPcs?: Set<RTCPeerConnection> }).__oldPcs;
+    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+    if (!hook) return [];
+    const out = [];
+    for (const { role, streamId, pc } of hook.session.peerConnections()) {
+      if (role !== 'subscriber') continue;
+      let framesDecoded = 0;
+      let audioPackets = 0;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
+        if (s.type !== 'inbound-rtp') return;
+        if (s.kind === 'video') framesDecoded += s.framesDecoded ?? 0;
+        if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
+      });
+      out.push({ streamId, framesDecoded, audioPackets, old: Boolean(old?.has(pc)) });
+    }
+    return out;
+  });
+}
+
+/** Waits until every one of `n` remote streams decodes video frames and receives audio packets. */
+async function receivesMedia(page: Page, n: number, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(async () => {
+      const s = await inbound(page);
+      return s.length === n && s.every((x) => !x.old && x.framesDecoded > 0 && x.audioPackets > 0);
+    }, { timeout, interval: 500 })
+    .toBe(true);
+}
+
+function janusPidOf(serverPid: number): number | null {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (comm === 'janus' && ppid === serverPid) return Number(entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
+}
+
+describe('a Meeting', () => {
+  let erik: Page;
+  let jonna: Page;
+  let meeting: { id: string; roomId: string };
+
+  beforeAll(async () => {
+    [erik, jonna] = await Promise.all([person('erik'), person('jonna')]);
+    meeting = await book(erik, {
+      participants: [
+        { currentUser: true, role: 'EmploymentOfficer', isAdmin: true },
+        { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' },
+        { role: 'ExternalParticipant', displayName: 'Karin Kompletterande', pin: '19850709-9805' },
+      ],
+    });
+  });
+
+  it('two participants each receive the other\'s video and audio', async () => {
+    await enter(erik, meeting.id);
+    await expect.poll(() => status(erik).textContent()).toBe('Ingen annan är ansluten till mötet');
+    await enter(jonna, meeting.id);
+    for (const page of [erik, jonna]) {
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('2 personer deltar i mötet');
+      // Audio on, video off first: the own tile shows initials until the camera is switched on.
+      await page.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
+      await expect.poll(() => page.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Stäng av din mikrofon' }).count()).toBe(1);
+    }
+    await receivesMedia(erik, 1);
+    await receivesMedia(jonna, 1);
+    await expect.poll(() => erik.locator('.tile figcaption', { hasText: 'Jonna Sökande' }).count()).toBe(1);
+    await expect.poll(() => jonna.locator('.tile[data-has-video="true"] figcaption', { hasText: 'Erik Handläggare' }).count()).toBe(1);
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+  });
+
+  it('three participants see a grid of three', async () => {
+    const karin = await person('karin');
+    await enter(karin, meeting.id);
+    for (const page of [erik, jonna, karin]) {
+      await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('3 personer deltar i mötet');
+      await expect.poll(() => page.locator('.main-grid.grid-3 > .tile').count(), { timeout: 15_000 }).toBe(3);
+    }
+    await receivesMedia(karin, 2);
+    // Mute shows on the others' tiles.
+    await karin.getByRole('button', { name: 'Stäng av din mikrofon' }).click();
+    await expect.poll(() => erik.locator('.tile', { hasText: 'Karin' }).getByRole('img', { name: 'Mikrofonen är avstängd' }).count()).toBe(1);
+    await karin.getByRole('button', { name: 'Lägg på' }).click();
+    await expect.poll(() => new URL(karin.url()).pathname).not.toContain('/conference');
+    await expect.poll(() => status(erik).textContent(), { timeout: 15_000 }).toBe('2 personer deltar i mötet');
+  });
+
+  it('survives Janus being killed mid-call: the supervisor restarts it and media flows again without reloading', async () => {
+    await receivesMedia(erik, 1);
+    const pid = janusPidOf(server.process.pid!);
+    expect(pid).not.toBeNull();
+    // Remember the current peer connections: media must flow again on new ones, not on these.
+    const forget = () => {
+      const w = window as unknown as { __oldPcs?: Set<RTCPeerConnection>; __videomoteTest: { session: { peerConnections(): { pc: RTCPeerConnection }[] } } };
+      w.__oldPcs = new Set(w.__videomoteTest.session.peerConnections().map((x) => x.pc));
+    };
+    await erik.evaluate(forget);
+    await jonna.evaluate(forget);
+    const marker = await erik.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 42));
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(() => janusPidOf(server.process.pid!), { timeout: 20_000 }).not.toBe(pid);
+    await expect.poll(() => janusPidOf(server.process.pid!), { timeout: 20_000 }).not.toBeNull();
+    await receivesMedia(erik, 1, 60_000);
+    await receivesMedia(jonna, 1, 60_000);
+    // Same page, not reloaded.
+    expect(await erik.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
+    await expect.poll(() => status(erik).textContent()).toBe('2 personer deltar i mötet');
+  });
+});
+
+describe('a Webcast', () => {
+  it('a viewer receives the presenter and the server refuses its attempt to publish', async () => {
+    const erik = await person('erik');
+    const webcast = await book(erik, { type: 1, participants: [{ currentUser: true, role: 'PresenterInternal', isAdmin: true }] });
+    // An anonymous visitor by the webcast's public link.
+    const { context, page: jonna } = await newUserPage(browser, server.url);
+    contexts.push(context);
+    await jonna.goto('/personaldata');
+    const joined = await jonna.evaluate(async (roomId) => {
+      await fetch('/api/getantiforgerydata');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const r = await fetch(`/api/publicaccess/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { displayName: 'Besökare' } }) });
+      return r.status;
+    }, webcast.roomId);
+    expect(joined).toBe(200);
+    await enter(erik, webcast.id);
+    await erik.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
+    await enter(jonna, webcast.id);
+    await receivesMedia(jonna, 1);
+    // No microphone or camera for a viewer, and 'Lämna samtalet' instead of 'Lägg på'.
+    expect(await jonna.getByRole('button', { name: /mikrofon|kamera/ }).count()).toBe(0);
+    expect(await jonna.getByRole('button', { name: 'Lämna samtalet' }).count()).toBe(1);
+    expect(await seriousAxeViolations(jonna)).toEqual([]);
+    // Whatever the viewer's client sends, the relay refuses publishing.
+    const refused = await jonna.evaluate(async (meetingId) => {
+      await fetch('/api/getantiforgerydata');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const tokenRes = await fetch('/api/meeting/gettoken', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { meetingId, displayName: 'x' } }) });
+      const token = (await tokenRes.json()).data.tokenData.token as string;
+      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(token)}`, 'janus-protocol');
+      const replies = new Map<string, (m: Record<string, unknown>) => void>();
+      let room = 0;
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.videomote === 'connected') room = m.roomId;
+        if (m.janus && m.janus !== 'ack' && replies.has(m.transaction)) replies.get(m.transaction)!(m);
+      };
+      await new Promise((r) => (ws.onopen = r));
+      const ask = (msg: Record<string, unknown>) =>
+        new Promise<Record<string, unknown>>((resolve) => {
+          const transaction = Math.random().toString(36).slice(2);
+          replies.set(transaction, resolve);
+          ws.send(JSON.stringify({ ...msg, transaction }));
+        });
+      const session = ((await ask({ janus: 'create' })).data as { id: number }).id;
+      const handle = ((await ask({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data as { id: number }).id;
+      const join = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room } });
+      ws.close();
+      return join;
+    }, webcast.id);
+    expect(refused).toMatchObject({ janus: 'error', error: { code: 403, reason: expect.stringContaining('no publish capability') } });
+  });
+
+  it('a stranger gets no token and no media connection', async () => {
+    const [erik, fredrik] = await Promise.all([person('erik'), person('fredrik')]);
+    const m = await book(erik, { participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }] });
+    await fredrik.goto(`/meetings/${m.id}/conference`);
+    await expect.poll(() => status(fredrik).textContent(), { timeout: 15_000 }).toBe('Anslutning misslyckades');
+    const opened = await fredrik.evaluate(async (meetingId) => {
+      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=forged.token`, 'janus-protocol');
+      return new Promise<boolean>((resolve) => {
+        ws.onopen = () => resolve(true);
+        ws.onerror = () => resolve(false);
+      });
+    }, m.id);
+    expect(opened).toBe(false);
+  });
+});
