@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { loginAs } from './support/login.ts';
+import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
+import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
+import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+
+/**
+ * The call rating dialog. The conference dispatches `rate-call` when the user leaves; here the test dispatches
+ * it, for a meeting Jonna took part in, and checks what reached the server through the admin's Felsökning API.
+ */
+let server: RunningServer;
+let browser: Browser;
+let meetingId = '';
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-rating-'));
+  const db = await openPglite(path.join(dataDir, 'db'));
+  await migrate(db);
+  const pins = pinCrypto(loadSecretKey(dataDir, null));
+  meetingId = (
+    await insertMeeting(db, pins, {
+      title: 'Samtal',
+      start: new Date(Date.now() - 30 * 60_000),
+      end: new Date(Date.now() + 30 * 60_000),
+      participants: [
+        { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+        { persona: 'jonna', role: 'JobSeeker' },
+      ],
+    })
+  ).id;
+  await db.close();
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const rateCall = (page: Page, id: string) =>
+  page.evaluate((meeting) => window.dispatchEvent(new CustomEvent('rate-call', { detail: { meetingId: meeting } })), id);
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: /Hur var samtalet\?|Tack för ditt svar!/ });
+
+async function ratingsOnServer(admin: Page): Promise<{ count: number; average: number | null }> {
+  return admin.evaluate(async (id) => (await (await fetch(`/api/admin/troubleshoot?q=${id}`)).json()).data.ratings, meetingId);
+}
+
+describe('call rating dialog', () => {
+  it('high rating sends and closes; low rating sends and shows help; comment without rating shows the error; closing resets', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'jonna', '/usersupport');
+    await page.getByRole('heading', { level: 1, name: 'Användarstöd' }).waitFor();
+    const anna = await newUserPage(browser, server.url);
+    await loginAs(anna.page, 'anna', '/admin');
+
+    // Opens on the event, with five labelled stars, 3 chosen by default.
+    await rateCall(page, meetingId);
+    const d = dialog(page);
+    await d.waitFor();
+    expect(await d.getByRole('radio').count()).toBe(5);
+    for (const name of ['1 Dålig', '2 Mindre bra', '3 Bra', '4 Väldigt bra', '5 Mycket bra']) expect(await d.getByRole('radio', { name, exact: true }).count()).toBe(1);
+    expect(await d.getByRole('radio', { name: '3 Bra' }).isChecked()).toBe(true);
+    expect(await d.getByRole('group', { name: 'Hur upplevde du ljud- och bildkvaliteten?' }).count()).toBe(1);
+    expect(await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).getAttribute('maxlength')).toBe('4000');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // 1. Above 2: sends and closes.
+    await d.getByRole('radio', { name: '4 Väldigt bra' }).check();
+    await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).fill('Bra bild');
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.waitFor({ state: 'hidden' });
+    expect(await ratingsOnServer(anna.page)).toEqual({ count: 1, average: 4 });
+
+    // 2. Two or below: sends and shows the troubleshooting and fault-report help.
+    await rateCall(page, meetingId);
+    await d.waitFor();
+    expect(await d.getByRole('radio', { name: '3 Bra' }).isChecked()).toBe(true); // reset after closing
+    expect(await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).inputValue()).toBe('');
+    await d.getByRole('radio', { name: '2 Mindre bra' }).check();
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await page.getByRole('dialog', { name: 'Tack för ditt svar!' }).waitFor();
+    expect(await d.getByRole('link', { name: 'Felsök ljud och bild' }).getAttribute('href')).toBe('/usersupport/troubleshooting');
+    expect(await d.getByRole('heading', { name: 'Felanmälan' }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await ratingsOnServer(anna.page)).toEqual({ count: 2, average: 3 });
+    await d.getByRole('button', { name: 'Stäng' }).first().click();
+    await d.waitFor({ state: 'hidden' });
+
+    // 3. A comment without a rating: the error, nothing sent; neither → just closes.
+    await rateCall(page, meetingId);
+    await d.waitFor();
+    await d.getByRole('button', { name: 'Rensa betyg' }).click();
+    expect(await d.getByRole('radio', { checked: true }).count()).toBe(0);
+    await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).fill('Ljudet hackade');
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.getByRole('alert').getByText('Du måste ange ett betyg för att få skicka in.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).fill('');
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.waitFor({ state: 'hidden' });
+    expect(await ratingsOnServer(anna.page)).toEqual({ count: 2, average: 3 });
+
+    // Escape closes too, and resets.
+    await rateCall(page, meetingId);
+    await d.waitFor();
+    await d.getByRole('radio', { name: '5 Mycket bra' }).check();
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'hidden' });
+    await rateCall(page, meetingId);
+    await d.waitFor();
+    expect(await d.getByRole('radio', { name: '3 Bra' }).isChecked()).toBe(true);
+
+    await context.close();
+    await anna.context.close();
+  });
+
+  it('a rating for a meeting the user was not in is refused by the server and the dialog says so', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'karin', '/usersupport');
+    await rateCall(page, meetingId);
+    const d = dialog(page);
+    await d.waitFor();
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.getByRole('alert').getByText('Du kan bara betygsätta möten som du har deltagit i').waitFor();
+    await context.close();
+  });
+});
