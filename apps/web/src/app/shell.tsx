@@ -78,6 +78,7 @@ export function Shell() {
         id={MENU_ID}
         open={menuOpen}
         releaseVersion={releaseVersion}
+        onNavigate={() => setMenuOpen(false)}
         onClose={() => {
           setMenuOpen(false);
           document.querySelector<HTMLElement>(`[aria-controls="${MENU_ID}"]`)?.focus();

@@ -16,6 +16,8 @@ interface SideMenuProps {
   open: boolean;
   releaseVersion: string | null;
   onClose(): void;
+  /** A link in the menu was followed. */
+  onNavigate(): void;
 }
 
 /**
@@ -23,7 +25,7 @@ interface SideMenuProps {
  * its five links for admins only, 'Användarstöd', and the release version. The shell closes it when a
  * navigation ends; Escape closes it here and hands focus back to the menu button.
  */
-export function SideMenu({ id, open, releaseVersion, onClose }: SideMenuProps) {
+export function SideMenu({ id, open, releaseVersion, onClose, onNavigate }: SideMenuProps) {
   const { session } = useSession();
   const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   const webcast = authenticationVariant() === 'Webcast' || (session.status === 'signed-in' && session.user.identityKind === 'anonymous');
@@ -44,6 +46,10 @@ export function SideMenu({ id, open, releaseVersion, onClose }: SideMenuProps) {
         hidden={!open}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
+        }}
+        onClick={(event) => {
+          // A link to the page already shown is no navigation, yet the user is done with the menu.
+          if ((event.target as Element).closest('a')) onNavigate();
         }}
       >
         <ul>

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { loginAs, type PersonaKey } from './support/login.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ADMIN_LINKS = ['Grupper', 'AppSettings', 'Statistik', 'Felsökning', 'Systemmeddelanden'];
+
+async function h1(page: Page): Promise<string> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.first().waitFor();
+  return (await heading.first().textContent())?.trim() ?? '';
+}
+
+async function menuLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
+  await nav.waitFor();
+  return (await nav.getByRole('link').allTextContents()).map((s) => s.trim());
+}
+
+describe('shell per persona', () => {
+  it.each([
+    ['anna', true, false],
+    ['erik', false, false],
+    ['karin', false, false],
+    ['fredrik', false, false],
+    ['jonna', false, true],
+  ] as const)('%s logs in through the IdP and sees the menu the role allows', async (persona: PersonaKey, admin, logout) => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, persona, '/usersupport');
+    expect(await h1(page)).toBe('Användarstöd');
+    await page.getByRole('button', { name: 'Meny' }).click();
+    expect(await page.getByRole('button', { name: 'Meny' }).getAttribute('aria-expanded')).toBe('true');
+    const links = await menuLinks(page);
+    expect(links).toContain('Mina möten');
+    expect(links).toContain('Användarstöd');
+    for (const l of ['Administration', ...ADMIN_LINKS]) expect(links.includes(l)).toBe(admin);
+    const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
+    expect((await nav.boundingBox())?.width).toBe(320);
+    expect(await nav.getByText('Version 0.1.0').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Logga ut' }).count()).toBe(logout ? 1 : 0);
+    if (admin) expect(await seriousAxeViolations(page)).toEqual([]);
+    // The menu closes when the navigation ends.
+    await nav.getByRole('link', { name: admin ? 'Grupper' : 'Användarstöd' }).click();
+    if (admin) await page.waitForURL('**/admin/groups');
+    await nav.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Meny' }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('hides Mina möten and the external Logga ut in the webcast variant', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'jonna', '/usersupport');
+    await context.addCookies([{ name: 'authenticationvariant', value: 'Webcast', url: server.url }]);
+    await page.reload();
+    await h1(page);
+    await page.getByRole('button', { name: 'Meny' }).click();
+    const links = await menuLinks(page);
+    expect(links).not.toContain('Mina möten');
+    expect(links).toContain('Användarstöd');
+    expect(await page.getByRole('button', { name: 'Logga ut' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('the external user logs out through the IdP and back to the start', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'jonna', '/usersupport');
+    await page.getByRole('button', { name: 'Logga ut' }).click();
+    // IdP logout, then / → /meetings → the login guard → the IdP's login page again.
+    await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor({ timeout: 30_000 });
+    const status = await page.evaluate(async () => (await fetch('/api/login/getuserdata')).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('footer shows service-desk hours and the contacts of the role', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'erik', '/usersupport');
+    const footer = page.getByRole('contentinfo');
+    await footer.waitFor();
+    const text = await footer.textContent();
+    expect(text).toContain('vardagar 08:00-16:30');
+    expect(text).toContain('Arbetssökande ringer');
+    expect(text).toContain('Gör en felanmälan');
+    await context.close();
+    const anon = await newUserPage(browser, server.url);
+    await anon.page.goto('/personaldata');
+    const anonText = await anon.page.getByRole('contentinfo').textContent();
+    expect(anonText).toContain('vardagar 08:00-16:30');
+    expect(anonText).not.toContain('Arbetssökande ringer');
+    expect(anonText).toContain('E-post');
+    await anon.context.close();
+  });
+});
+
+describe('cookie notice', () => {
+  it('shows until accepted and stores acceptcookies', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/personaldata');
+    const accept = page.getByRole('button', { name: 'Jag förstår' });
+    await accept.waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await accept.click();
+    await accept.waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((c) => c.name === 'acceptcookies')?.value).toBe('true');
+    await page.reload();
+    await h1(page);
+    expect(await page.getByRole('button', { name: 'Jag förstår' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('errors', () => {
+  it('an unknown route shows the not-found page', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/finns/inte');
+    expect(await h1(page)).toBe('Sidan hittades inte');
+    expect(await page.title()).toBe('Videomöte - Sidan hittades inte');
+    expect(await page.getByRole('link', { name: 'Till startsidan' }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    [401, 'Du är inte inloggad'],
+    [403, 'Du har inte behörighet'],
+    [404, 'Sidan hittades inte'],
+    [410, 'Sidan finns inte längre'],
+    [504, 'Tjänsten svarar inte'],
+    [500, 'Något gick fel'],
+    [502, 'Något gick fel'],
+  ])('/error?status=%i shows its page', async (status, heading) => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`/error?status=${status}`);
+    expect(await h1(page)).toBe(heading);
+    expect(await page.getByRole('link', { name: 'Till startsidan' }).count()).toBe(1);
+    if (status === 401 || status === 504) expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('an API error above 400 lands on /error with its status', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'erik', '/usersupport');
+    await page.route('**/api/meeting/day?**', (route) =>
+      route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ name: 'GatewayTimeout', message: 'Timeout', statusCode: 504 }) }),
+    );
+    await page.getByRole('button', { name: 'Meny' }).click();
+    await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Mina möten' }).click();
+    await page.waitForURL('**/error?status=504');
+    expect(await h1(page)).toBe('Tjänsten svarar inte');
+    await context.close();
+  });
+});
+
+describe('information pages', () => {
+  it.each([
+    ['/personaldata', 'Så här hanterar vi personuppgifter i Videomöte', 'Videomöte - Personuppgifter'],
+    ['/accessability', 'Tillgänglighetsredogörelse för Videomöte', 'Videomöte - Tillgänglighetsredogörelse'],
+    ['/usersupport', 'Användarstöd', 'Videomöte - Användarstöd'],
+    ['/usersupport/troubleshooting', 'Felsökning', 'Videomöte - Felsökning'],
+    ['/usersupport/whatisavideomeeting', 'Vad är ett videomöte?', 'Videomöte - Vad är ett videomöte?'],
+    ['/logged-out', 'Automatisk utloggning', 'Videomöte - Automatisk utloggning'],
+  ])('%s has its heading and title and no serious axe violations', async (path, heading, title) => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(path);
+    expect(await h1(page)).toBe(heading);
+    expect(await page.title()).toBe(title);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the personal data page has every section and the retention wording', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/personaldata');
+    await h1(page);
+    const h2s = (await page.getByRole('heading', { level: 2 }).allTextContents()).map((s) => s.trim());
+    for (const s of ['Personuppgiftsansvarig', 'Så hanterar vi dina personuppgifter', 'Vilka personuppgifter vi behandlar', 'Hur länge vi sparar uppgifterna', 'Överföring av uppgifter', 'Dina rättigheter, dataskyddsombud och klagomål']) {
+      expect(h2s).toContain(s);
+    }
+    const text = await page.getByRole('main').textContent();
+    expect(text).toContain('raderas när samtalet avslutas');
+    expect(text).toContain('Ditt personnummer raderas efter att mötet har avslutats');
+    expect(text).toContain('sparas tills mötet har hållits');
+    expect(text).toContain('till midnatt samma dag');
+    await context.close();
+  });
+
+  it('troubleshooting opens at #user-media', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/usersupport/troubleshooting#user-media');
+    await page.locator('#user-media').waitFor();
+    expect(await page.locator('#user-media').textContent()).toContain('Tillåt kamera och mikrofon');
+    await page.waitForFunction(() => document.activeElement?.id === 'user-media');
+    await context.close();
+  });
+
+  it('the help text gives 08:00–16:00 and 10 Mbit/s', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/usersupport/whatisavideomeeting');
+    const text = await page.getByRole('main').textContent();
+    expect(text).toContain('08:00–16:00');
+    expect(text).toContain('minst 10 Mbit/s upp och ner');
+    await context.close();
+  });
+
+  it('an accessibility problem can be reported, and the admin can read it', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto('/accessability');
+    await page.getByRole('button', { name: 'Skicka rapporten' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Komplettera följande uppgifter' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Komplettera följande uppgifter'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Beskriv problemet' }).fill('Fokus syns inte i kalendern');
+    await page.getByRole('textbox', { name: 'Sida eller del av tjänsten (valfritt)' }).fill('Skapa möte');
+    await page.getByRole('button', { name: 'Skicka rapporten' }).click();
+    await page.getByText('Tack för din rapport!').waitFor();
+    await context.close();
+
+    const admin = await newUserPage(browser, server.url);
+    await loginAs(admin.page, 'anna', '/usersupport');
+    const reports = await admin.page.evaluate(async () => (await (await fetch('/api/feedback/accessibility')).json()).data);
+    expect(reports[0]).toMatchObject({ description: 'Fokus syns inte i kalendern', pageUrl: 'Skapa möte', reporterKind: 'none' });
+    await admin.context.close();
+  });
+});
+
+describe('inactivity', () => {
+  let shortServer: RunningServer;
+  beforeAll(async () => {
+    shortServer = await startServer({ SESSION_MINUTES: '6' });
+  });
+  afterAll(async () => shortServer?.stop());
+
+  it('warns at 5 minutes left, Fortsätt keeps the session, and at 0 the user lands on /logged-out', async () => {
+    const { context, page } = await newUserPage(browser, shortServer.url);
+    // The browser's clock is ours: minutes pass in milliseconds. The server keeps real time.
+    await page.clock.install();
+    await loginAs(page, 'karin', '/usersupport');
+    await h1(page);
+    await page.clock.fastForward('00:50');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.clock.fastForward('00:20');
+    const warning = page.getByRole('alertdialog', { name: 'Du loggas snart ut' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('5 minuter');
+    // Karin is not an employee: she is offered 'Logga ut' too.
+    expect(await warning.getByRole('button', { name: 'Logga ut' }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await warning.getByRole('button', { name: 'Fortsätt' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    await page.clock.fastForward('02:00');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.clock.fastForward('03:00');
+    await warning.waitFor();
+    await page.clock.fastForward('05:01');
+    await page.waitForURL('**/logged-out');
+    expect(await h1(page)).toBe('Automatisk utloggning');
+    expect(await page.getByRole('link', { name: 'Logga in igen' }).count()).toBe(1);
+    const status = await page.evaluate(async () => (await fetch('/api/login/getuserdata')).status);
+    expect(status).toBe(401);
+    await context.close();
+  });
+
+  it('employees get no secondary Logga ut in the warning', async () => {
+    const { context, page } = await newUserPage(browser, shortServer.url);
+    await page.clock.install();
+    await loginAs(page, 'erik', '/usersupport');
+    await h1(page);
+    await page.clock.fastForward('01:10');
+    const warning = page.getByRole('alertdialog', { name: 'Du loggas snart ut' });
+    await warning.waitFor();
+    expect(await warning.getByRole('button', { name: 'Logga ut' }).count()).toBe(0);
+    expect(await warning.getByRole('button', { name: 'Fortsätt' }).count()).toBe(1);
+    await context.close();
+  });
+});
