@@ -8,6 +8,8 @@ import { signupRoutes } from '../features/signup/routes.tsx';
 import { publicAccessRoutes } from '../features/public-access/routes.tsx';
 import { conferenceRoutes } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+// Plugs the chat and participants panels into the meeting screen (features do not import each other).
+import './conference-panels.tsx';
 
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
 export const routes: RouteObject[] = [

@@ -9,6 +9,8 @@ export interface ConferencePanelProps {
   /** The own media connection id (the chat protocol's `from`). */
   connectionId: string | null;
   displayName: string;
+  /** Microphone and camera state per participant id, for the participants panel's presenter rows. */
+  media: Record<string, { hasAudio: boolean; hasVideo: boolean }>;
   onClose(): void;
 }
 

@@ -84,7 +84,7 @@ function Conference() {
         session.current = s;
         // Browser tests read the peer connections' stats through this hook; it exists only when asked for.
         if (new URLSearchParams(window.location.search).has('vmtest')) {
-          (window as unknown as Record<string, unknown>).__videomoteTest = { session: s, model };
+          (window as unknown as Record<string, unknown>).__videomoteTest = { session: s, model, startedAt: performance.now() };
         }
         void s.start();
       })
@@ -138,7 +138,12 @@ function Conference() {
   const ChatPanel = conferenceSlots.chatPanel;
   const ParticipantsPanel = conferenceSlots.participantsPanel;
   const UnreadBadge = conferenceSlots.unreadBadge;
-  const panelProps = { meetingId: id, connectionId: state.connectionId, displayName: state.displayName, onClose: () => setPanel(null) };
+  // Media state per participant id (the participants panel's microphone and camera icons); the own from the publisher.
+  const ownParticipantId = meeting?.participants.find((p) => p.currentUser)?.id ?? null;
+  const media: Record<string, { hasAudio: boolean; hasVideo: boolean }> = {};
+  for (const c of state.connections) if (c.participantId) media[c.participantId] = { hasAudio: c.hasAudio, hasVideo: c.hasVideo };
+  if (ownParticipantId) media[ownParticipantId] = { hasAudio: state.own.hasAudio, hasVideo: state.own.hasVideo };
+  const panelProps = { meetingId: id, connectionId: state.connectionId, displayName: state.displayName, media, onClose: () => setPanel(null) };
   const panelContent = panel === 'chat' && ChatPanel ? <ChatPanel {...panelProps} /> : panel === 'participants' && ParticipantsPanel ? <ParticipantsPanel {...panelProps} /> : null;
   const canPublish = state.capabilities.publish;
 

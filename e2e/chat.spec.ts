@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { loginAs, type PersonaKey } from './support/login.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
+import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
+import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+
+// The chat and participants panels in the real meeting screen: real server, real chat socket, Chromium. The
+// meetings are written into the server's database before it starts (a webcast under way needs a start in the past).
+vi.setConfig({ expect: { poll: { timeout: 20_000, interval: 100 } } });
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const ids = { meeting: '', webcast: '', webcastRoom: '' };
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-chat-'));
+  const db = await openPglite(path.join(dataDir, 'db'));
+  await migrate(db);
+  const pins = pinCrypto(loadSecretKey(dataDir, null));
+  const now = Date.now();
+  const meeting = await insertMeeting(db, pins, {
+    title: 'Samtal med chatt',
+    type: 0,
+    start: new Date(now - 10 * 60_000),
+    end: new Date(now + 60 * 60_000),
+    participants: [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ],
+  });
+  const webcast = await insertMeeting(db, pins, {
+    title: 'Informationsmöte',
+    type: 1,
+    start: new Date(now - 10 * 60_000),
+    end: new Date(now + 60 * 60_000),
+    participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
+  });
+  await db.close();
+  Object.assign(ids, { meeting: meeting.id, webcast: webcast.id, webcastRoom: webcast.roomId });
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const { context, page } = await newUserPage(browser, server.url);
+  contexts.push(context);
+  return page;
+}
+
+async function person(key: PersonaKey, meetingId: string): Promise<Page> {
+  const page = await newPage();
+  await loginAs(page, key, '/meetings');
+  await page.goto(`/meetings/${meetingId}/conference`);
+  await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
+  return page;
+}
+
+const chatButton = (page: Page) => page.getByRole('button', { name: /^Chatt/ });
+const chatPanel = (page: Page) => page.getByRole('region', { name: 'Chatt' });
+const messages = (page: Page) => page.getByRole('log', { name: 'Chattmeddelanden' });
+const badge = (page: Page) => chatButton(page).locator('.chat-unread-badge');
+
+async function openChat(page: Page): Promise<void> {
+  await chatButton(page).click();
+  await chatPanel(page).waitFor();
+}
+
+async function say(page: Page, text: string): Promise<void> {
+  const input = chatPanel(page).getByRole('textbox', { name: 'Skriv ett meddelande' });
+  await input.fill(text);
+  await chatPanel(page).getByRole('button', { name: 'Skicka' }).click();
+  await expect.poll(() => input.inputValue()).toBe('');
+}
+
+describe('chat in a meeting', () => {
+  it('two participants chat; the unread badge counts and clears; markup stays text; the moderator deletes a message', async () => {
+    const erik = await person('erik', ids.meeting);
+    const jonna = await person('jonna', ids.meeting);
+
+    await openChat(erik);
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    // An empty message is not sent.
+    await chatPanel(erik).getByRole('button', { name: 'Skicka' }).click();
+    await say(erik, 'Hej Jonna!');
+    await say(erik, 'Hur går det?');
+    await expect.poll(() => messages(erik).getByText('Hej Jonna!').count()).toBe(1);
+    expect(await messages(erik).locator('.chat-bubble--own .chat-bubble__name').first().textContent()).toBe('Du');
+
+    // Jonna has the chat closed: the badge counts both, and opening the chat clears it.
+    await expect.poll(() => badge(jonna).textContent().catch(() => '')).toContain('2');
+    expect(await chatButton(jonna).getAttribute('aria-pressed')).toBe('false');
+    await openChat(jonna);
+    await expect.poll(() => badge(jonna).count()).toBe(0);
+    const erikBubble = messages(jonna).locator('.chat-bubble', { hasText: 'Hej Jonna!' });
+    expect(await erikBubble.locator('.chat-bubble__name').textContent()).toBe('Erik Handläggare');
+    expect(await erikBubble.locator('time').textContent()).toMatch(/^\d{2}:\d{2}$/);
+    // Jonna is no moderator: no delete buttons, no pause toggle.
+    expect(await chatPanel(jonna).getByRole('button', { name: 'Ta bort meddelandet' }).count()).toBe(0);
+    expect(await chatPanel(jonna).getByRole('switch').count()).toBe(0);
+
+    // Markup arrives and shows as the characters typed, and runs nothing.
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    await say(jonna, payload);
+    await expect.poll(() => messages(erik).getByText(payload, { exact: true }).count()).toBe(1);
+    expect(await messages(erik).locator('img, script').count()).toBe(0);
+    expect(await erik.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // The moderator deletes Jonna's message: gone for both.
+    await say(jonna, 'Ett olämpligt meddelande');
+    const bad = messages(erik).locator('.chat-bubble', { hasText: 'Ett olämpligt meddelande' });
+    await bad.waitFor();
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await bad.getByRole('button', { name: 'Ta bort meddelandet' }).click();
+    await expect.poll(() => messages(jonna).getByText('Ett olämpligt meddelande').count()).toBe(0);
+    await expect.poll(() => messages(erik).getByText('Ett olämpligt meddelande').count()).toBe(0);
+
+    // 'Stäng' closes the panel; new messages count again.
+    await chatPanel(jonna).getByRole('button', { name: 'Stäng' }).click();
+    await say(erik, 'En till');
+    await expect.poll(() => badge(jonna).textContent().catch(() => '')).toContain('1');
+  });
+
+  it('the emoji picker inserts by Swedish name and hides after sending', async () => {
+    const erik = await person('erik', ids.meeting);
+    await openChat(erik);
+    await chatPanel(erik).getByRole('button', { name: 'Infoga emoji' }).click();
+    const list = chatPanel(erik).getByRole('list', { name: 'Emojier' });
+    expect(await list.getByRole('button').count()).toBe(12);
+    await list.getByRole('button', { name: 'tummen upp', exact: true }).click();
+    expect(await chatPanel(erik).getByRole('textbox', { name: 'Skriv ett meddelande' }).inputValue()).toBe('👍');
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await chatPanel(erik).getByRole('button', { name: 'Skicka' }).click();
+    await expect.poll(() => list.count()).toBe(0);
+    await expect.poll(() => messages(erik).getByText('👍', { exact: true }).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('chat in a webcast', () => {
+  it('the moderator pauses the chat and switches one visitor off; the visitor sees the paused text', async () => {
+    const erik = await person('erik', ids.webcast);
+    const visitor = await newPage();
+    await visitor.goto(`/publicaccess/${ids.webcastRoom}`);
+    await visitor.getByRole('textbox', { name: 'Ange namn' }).fill('Sara');
+    await visitor.getByRole('button', { name: 'Anslut till mötet' }).click();
+    await visitor.waitForURL((url) => url.pathname === `/meetings/${ids.webcast}/conference`);
+
+    // Participants panel: presenters and participants, with the moderator's chat switch per visitor.
+    await erik.getByRole('button', { name: /^Deltagare/ }).click();
+    const people = erik.getByRole('region', { name: /^Deltagare \(\d+\)$/ });
+    await expect.poll(() => people.getByRole('heading', { level: 2 }).textContent()).toBe('Deltagare (2)');
+    expect(await people.getByRole('heading', { name: 'Presentatörer' }).count()).toBe(1);
+    // The presenter's row carries microphone and camera state from the media session; visitors' rows do not.
+    const presenterRow = people.getByRole('listitem').filter({ hasText: 'Erik Handläggare' });
+    await expect.poll(() => presenterRow.getByRole('img', { name: /^Mikrofon (på|av)$/ }).count()).toBe(1);
+    expect(await presenterRow.getByRole('img', { name: /^Kamera (på|av)$/ }).count()).toBe(1);
+    expect(await people.getByRole('listitem').filter({ hasText: 'Sara' }).getByRole('img').count()).toBe(0);
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+
+    await openChat(erik);
+    await openChat(visitor);
+    await say(visitor, 'Hej från Sara');
+    await expect.poll(() => messages(erik).getByText('Hej från Sara').count()).toBe(1);
+    expect(await messages(erik).locator('.chat-bubble', { hasText: 'Hej från Sara' }).locator('.chat-bubble__name').textContent()).toBe('Sara');
+
+    // Pause: the toggle shows På while open.
+    const toggle = chatPanel(erik).getByRole('switch', { name: /Chatt för deltagare/ });
+    expect(await toggle.textContent()).toContain('På');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await toggle.textContent()).toContain('Av');
+    await chatPanel(visitor).getByText('Chatten är pausad av moderatorn').waitFor();
+    expect(await chatPanel(visitor).getByRole('textbox', { name: 'Skriv ett meddelande' }).count()).toBe(0);
+    await chatPanel(erik).getByText('Chatten är pausad för deltagare').waitFor();
+    await say(erik, 'Moderatorn kan fortfarande skriva');
+    await expect.poll(() => messages(visitor).getByText('Moderatorn kan fortfarande skriva').count()).toBe(1);
+    expect(await seriousAxeViolations(visitor)).toEqual([]);
+
+    // Resume, then switch Sara's chat off from the participants panel: her message reaches nobody.
+    await toggle.click();
+    await chatPanel(visitor).getByRole('textbox', { name: 'Skriv ett meddelande' }).waitFor();
+    await erik.getByRole('button', { name: /^Deltagare/ }).click();
+    const sara = people.getByRole('switch', { name: 'Chatt på för Sara' });
+    await sara.click();
+    await people.getByRole('switch', { name: 'Chatt av för Sara' }).waitFor();
+    await openChat(erik);
+    await say(visitor, 'Syns inte');
+    await chatPanel(visitor).getByText('Moderatorn har stängt av chatten för dig.').waitFor();
+    await say(erik, 'Markör');
+    await expect.poll(() => messages(erik).getByText('Markör').count()).toBe(1);
+    expect(await messages(erik).getByText('Syns inte').count()).toBe(0);
+  });
+});
