@@ -112,15 +112,22 @@ export async function participantsOf(db: Queryable, meetingIds: string[]): Promi
   );
 }
 
-/** The user's own meetings starting in [from, to): staff by agency id, e-ID users by keyed personnummer hash. */
-export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<MeetingRow[]> {
-  return db.query<MeetingRow>(
-    `SELECT ${MEETING_COLUMNS} FROM meetings m
+/**
+ * The user's own meetings starting in [from, to), each with its participants in the same round trip: staff found by
+ * agency id, e-ID users by keyed personnummer hash.
+ */
+export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<(MeetingRow & { participants: ParticipantRow[] })[]> {
+  const rows = await db.query<MeetingRow & { participants: ParticipantRow[] | string | null }>(
+    `SELECT ${MEETING_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')},
+       (SELECT json_agg(json_build_object(${PARTICIPANT_COLUMNS.split(', ').map((c) => `'${c}', p.${c}`).join(', ')}) ORDER BY p.position)
+          FROM meeting_participants p WHERE p.meeting_id = m.id) AS participants
+     FROM meetings m
      WHERE m.start_time >= $1 AND m.start_time < $2
        AND m.id IN (SELECT p.meeting_id FROM meeting_participants p WHERE p.af_id = $3 OR p.pin_hash = $4)
      ORDER BY m.start_time, m.id`,
     [from, to, user.afId, user.pinHash],
   );
+  return rows.map((r) => ({ ...r, participants: typeof r.participants === 'string' ? (JSON.parse(r.participants) as ParticipantRow[]) : (r.participants ?? []) }));
 }
 
 export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, from: Date): Promise<Date[]> {

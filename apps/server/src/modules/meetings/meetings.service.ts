@@ -81,13 +81,10 @@ export class MeetingsService {
     }
     if (errors.length) throw validationError(errors);
     const meetings = await meetingsOfUser(this.deps.db, user, from!, to!);
-    const participants = await participantsOf(this.deps.db, meetings.map((m) => m.id));
-    const byMeeting = new Map<string, ParticipantRow[]>();
-    for (const p of participants) byMeeting.set(p.meeting_id, [...(byMeeting.get(p.meeting_id) ?? []), p]);
-    return meetings.map((m) => {
-      const list = byMeeting.get(m.id) ?? [];
-      const me = list.find((p) => isUserParticipant(p, user));
-      return this.toDto(m, list, user, me?.is_admin ?? false);
+    // Lists never carry personnummer, not even masked: the cards do not show them (and it saves a decryption each).
+    return meetings.map(({ participants, ...m }) => {
+      const me = participants.find((p) => isUserParticipant(p, user));
+      return this.toDto(m, participants, user, me?.is_admin ?? false, false);
     });
   }
 
@@ -360,7 +357,7 @@ export class MeetingsService {
     return { meeting, participants, me };
   }
 
-  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean): Meeting {
+  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean, withPins = true): Meeting {
     return {
       id: m.id,
       title: m.title,
@@ -374,13 +371,13 @@ export class MeetingsService {
       countInfoParticipants: m.count_info_participants,
       createdBy: m.created_by,
       currentUserIsAdmin: adminView,
-      participants: participants.map((p) => this.participantDto(p, user, adminView)),
+      participants: participants.map((p) => this.participantDto(p, user, adminView, withPins)),
     };
   }
 
-  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean): Participant {
+  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean, withPins: boolean): Participant {
     let pin: string | null = null;
-    if (adminView && p.pin_encrypted) {
+    if (adminView && withPins && p.pin_encrypted) {
       try {
         pin = maskPin(this.deps.pins.decrypt(p.pin_encrypted));
       } catch {
