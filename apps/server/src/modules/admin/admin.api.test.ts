@@ -6,11 +6,15 @@ import type { SessionUser } from '../../platform/session.ts';
 import { personaByKey } from '../identity/personas.ts';
 import { sessionUserFromClaims } from '../identity/session-user.ts';
 import { loadRoleGrants } from './role-grants.ts';
+import { ChatTestClient } from '../chat/chat-test-client.ts';
+import { SESSION_COOKIE } from '../../platform/session.ts';
 
 const PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ clock: testClock('2026-11-20T12:00:00+01:00'), env: { PIN_KEY } });
+  // Felsökning is checked against a real chat socket.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 beforeEach(async () => {
   await t.reset();
@@ -193,6 +197,21 @@ describe('Felsökning', () => {
     expect(data.ratings).toEqual({ count: 1, average: 2 });
     expect(data.recentErrors).toEqual({ available: false, reason: MISSING_DATA });
     for (const source of [data.chat, data.media]) expect(source.available === true || source.reason.startsWith(MISSING_DATA)).toBe(true);
+  });
+
+  it('shows who is connected to the chat now (names, not messages) and the media room state', async () => {
+    const m = await seed();
+    const jonna = await t.as('jonna');
+    const { port } = t.app.server.address() as { port: number };
+    const socket = await ChatTestClient.connect(`ws://127.0.0.1:${port}/chat/${m.id}`, `${SESSION_COOKIE}=${jonna.cookies[SESSION_COOKIE]}`);
+    try {
+      const data = (await (await t.as('anna')).get(`/api/admin/troubleshoot?q=${m.id}`)).json().data;
+      expect(data.chat).toEqual({ available: true, connections: [{ displayName: 'Jonna S', participantId: expect.any(String), detail: '' }] });
+      expect(data.media).toEqual({ available: true, state: 'Inget mediarum har skapats ännu', connections: [] });
+      expect(JSON.stringify(data)).not.toMatch(/secret/i);
+    } finally {
+      socket.socket.close();
+    }
   });
 
   it('reports meeting state by the clock', async () => {

@@ -296,6 +296,11 @@ export class ChatHub {
   }
 
   /** Resolves when every socket that has closed so far has been fully taken out of the meeting. */
+  /** Who is connected to a meeting's chat now, across nodes: names and roles only, never the messages (Felsökning). */
+  async presence(meetingId: string): Promise<{ connectionId: string; participantId: string | null; displayName: string; moderator: boolean }[]> {
+    return (await this.store.snapshot(meetingId)).presence.map(({ connectionId, participantId, displayName, moderator }) => ({ connectionId, participantId, displayName, moderator }));
+  }
+
   async idle(): Promise<void> {
     while (this.leaving.size) await Promise.allSettled([...this.leaving]);
   }
