@@ -49,7 +49,15 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const returnUrl = safeReturnUrl(request.query.returnUrl);
       if (!returnUrl) throw validationError([{ fields: ['returnUrl'], message: 'Ogiltig returadress' }]);
-      const { url, pending } = await oidcClient.begin();
+      let begun;
+      try {
+        begun = await oidcClient.begin();
+      } catch (err) {
+        // The provider is unreachable (discovery failed): the web's gateway-timeout page, not a raw 500.
+        request.log.warn({ reason: (err as Error).message }, 'identity provider unavailable');
+        return reply.header('cache-control', 'no-store').redirect('/error?status=504', 302);
+      }
+      const { url, pending } = begun;
       await loginStates.save(pending, returnUrl, LOGIN_TTL_MS);
       // The state is also bound to this browser, so a callback URL planted by someone else logs nobody in.
       reply.setCookie(LOGIN_STATE_COOKIE, pending.state, { ...cookieBase, maxAge: LOGIN_TTL_MS / 1000 });

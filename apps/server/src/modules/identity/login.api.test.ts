@@ -206,3 +206,19 @@ describe('login through the embedded IdP', () => {
     await toLoginPage(b);
   });
 });
+
+describe('with an external identity provider configured', () => {
+  it('does not mount the test IdP, and sends the browser to the gateway-timeout page while the provider is unreachable', async () => {
+    // Port 9 on loopback: nothing listens, so discovery fails at once.
+    const ext = await buildTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+    try {
+      const idp = await ext.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+      expect(idp.statusCode).toBe(404);
+      const start = await ext.app.inject({ method: 'GET', url: '/api/login/start?returnUrl=/meetings' });
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).toBe('/error?status=504');
+    } finally {
+      await ext.close();
+    }
+  });
+});
