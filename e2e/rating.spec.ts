@@ -121,6 +121,24 @@ describe('call rating dialog', () => {
     await anna.context.close();
   });
 
+  it('opens after really leaving a call: the conference hangs up, the shell shows the dialog for that meeting', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'jonna', '/meetings');
+    await page.goto(`/meetings/${meetingId}/conference`);
+    await expect
+      .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent'), { timeout: 45_000 })
+      .toBe('connected');
+    await page.getByRole('button', { name: /Lägg på|Lämna samtalet/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).not.toContain('/conference');
+    const d = dialog(page);
+    await d.waitFor({ timeout: 15_000 });
+    expect(await d.getByRole('radio', { name: '3 Bra' }).isChecked()).toBe(true);
+    await d.getByRole('radio', { name: '5 Mycket bra' }).check();
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('a rating for a meeting the user was not in is refused by the server and the dialog says so', async () => {
     const { context, page } = await newUserPage(browser, server.url);
     await loginAs(page, 'karin', '/usersupport');
