@@ -59,7 +59,6 @@ export function MessageFormPage() {
       live = false;
     };
     // Only on entry: the store may refresh meanwhile, but the form must keep what the admin typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   if (!values) return <LoadingSpinner label="Hämtar meddelandet..." />;

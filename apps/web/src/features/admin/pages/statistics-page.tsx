@@ -45,7 +45,6 @@ export function StatisticsPage() {
 
   useEffect(() => {
     void load(form);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const rows = report?.rows ?? [];

@@ -62,7 +62,6 @@ export function TroubleshootingPage() {
   useEffect(() => {
     const initial = params.get('q');
     if (initial) void search(initial);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const m = result?.meeting;
