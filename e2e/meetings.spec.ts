@@ -162,3 +162,75 @@ describe('booking journey', () => {
     await jonna.context.close();
   });
 });
+
+describe('form rules in the browser', () => {
+  it('type change resets participants, unsaved cards block saving, a removed card asks first, KA users choose no type', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'erik', '/meetings/new');
+    await page.getByRole('heading', { level: 1, name: 'Skapa videomöte' }).waitFor();
+    await addExternal(page, 1, 'Arbetssökande', 'Jonna Sökande', '19900101-2385');
+    // A card left open: the add button hides and the save is refused.
+    await page.getByRole('button', { name: 'Lägg till deltagare' }).click();
+    expect(await page.getByRole('button', { name: 'Lägg till deltagare' }).count()).toBe(0);
+    await page.getByLabel('Rubrik').fill('Regler');
+    await page.getByLabel('Datum').fill(tomorrow());
+    await page.getByLabel('Starttid').fill('09:00');
+    await page.getByLabel('Sluttid').fill('09:30');
+    await page.getByRole('button', { name: 'Spara videomöte' }).first().click();
+    await page.locator('.vm-error-summary').getByRole('link', { name: 'Alla deltagare måste sparas' }).waitFor();
+    // Cancel on a new card removes it.
+    await page.getByRole('button', { name: 'Avbryt', exact: true }).first().click();
+    expect(await page.locator('#participant-2').count()).toBe(0);
+    // Removing a participant asks first.
+    await page.getByRole('button', { name: 'Ta bort Jonna Sökande' }).click();
+    await page.getByRole('dialog', { name: 'Ta bort deltagaren' }).getByRole('button', { name: 'Nej, avbryt' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Jonna Sökande' }).waitFor();
+    // Changing the type resets the participants to the user with the default role.
+    await page.getByLabel('Informationsmöte').check();
+    await page.getByRole('heading', { level: 2, name: 'Presentatörer' }).waitFor();
+    expect(await page.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Erik Handläggare (du)Administratör']);
+    await page.getByText('Intern presentatör').waitFor();
+    await page.getByRole('button', { name: 'Lägg till presentatör' }).click();
+    expect(await page.locator('#participant-1-role option').allTextContents()).toEqual(['- Välj roll -', 'Extern presentatör', 'Intern presentatör']);
+    await expectAxeClean(page, 'webcast form with an open card');
+    await context.close();
+
+    const ka = await newUserPage(browser, server.url);
+    await loginAs(ka.page, 'karin', '/meetings/new');
+    await ka.page.getByRole('heading', { level: 1, name: 'Skapa videomöte' }).waitFor();
+    expect(await ka.page.getByText('Typ av möte').count()).toBe(0);
+    await ka.page.getByText('Leverantör till Arbetsförmedlingen').waitFor();
+    await ka.page.getByRole('button', { name: 'Lägg till deltagare' }).click();
+    const options = await ka.page.locator('#participant-1-role option').allTextContents();
+    expect(options).not.toContain('Anställd på Arbetsförmedlingen');
+    expect(options).toContain('Arbetssökande');
+    await ka.context.close();
+  });
+
+  it('a stale save offers to reload, and the reload shows the other change', async () => {
+    const a = await newUserPage(browser, server.url);
+    await loginAs(a.page, 'anna', '/meetings');
+    const xsrf = (await a.context.cookies()).find((k) => k.name === 'XSRF-TOKEN')!.value;
+    const res = await a.page.request.post('/api/meeting', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { data: { title: 'Samtidigt', type: 0, startTime: `${tomorrow()}T12:00:00+01:00`, endTime: `${tomorrow()}T12:30:00+01:00`, participants: [{ currentUser: true, role: 'EmploymentOfficer' }] } },
+    });
+    const id = (await res.json()).data.id as string;
+    const b = await a.context.newPage();
+    for (const p of [a.page, b]) {
+      await p.goto(`/meetings/${id}/edit`);
+      await p.getByRole('heading', { level: 1, name: 'Ändra videomöte' }).waitFor();
+    }
+    await b.getByLabel('Rubrik').fill('Från flik B');
+    await b.getByRole('button', { name: 'Spara videomöte' }).first().click();
+    await b.getByRole('heading', { level: 1, name: 'Mötet är sparat' }).waitFor();
+    await a.page.getByLabel('Rubrik').fill('Från flik A');
+    await a.page.getByRole('button', { name: 'Spara videomöte' }).first().click();
+    await a.page.getByText('Mötet har ändrats av någon annan').waitFor();
+    await expectAxeClean(a.page, 'conflict notice');
+    await a.page.getByRole('button', { name: 'Ladda om mötet' }).click();
+    await a.page.waitForFunction(() => (document.getElementById('title') as HTMLInputElement | null)?.value === 'Från flik B');
+    await a.context.close();
+  });
+});
+

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { Meeting } from '@videomote/contract/meetings';
+import { MEETING_MAX_PARTICIPANTS, WEBCAST_MAX_PRESENTERS } from '@videomote/contract/meetings';
 import { FIELD, MEETING_MESSAGES, validateMeetingDraft, validateParticipant } from '@videomote/contract/meeting-rules';
 import { useUser } from '../../session/session-context.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -13,6 +14,7 @@ import { createMeeting } from '../api/create-meeting.ts';
 import { updateMeeting } from '../api/update-meeting.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
+import { DeleteDialog } from '../components/delete-dialog.tsx';
 import {
   currentUserCard,
   draftOf,
@@ -51,6 +53,7 @@ export function MeetingFormPage() {
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<number | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [focusSummary, setFocusSummary] = useState(0);
 
@@ -80,6 +83,7 @@ export function MeetingFormPage() {
   if (!form) return <LoadingSpinner label="Hämtar mötet..." />;
 
   const anyEditing = form.participants.some((c) => c.editMode);
+  const atLimit = form.participants.length >= (form.type === 1 ? WEBCAST_MAX_PRESENTERS : MEETING_MAX_PARTICIPANTS);
   const errorFor = (field: string) => errors.find((e) => e.fields[0] === field)?.message;
   const participantErrors = (i: number) => errors.filter((e) => e.fields[0]?.startsWith(`participant-${i}-`));
   const update = (patch: Partial<FormState>) => setForm({ ...form, ...patch });
@@ -240,6 +244,11 @@ export function MeetingFormPage() {
 
         <section aria-labelledby="participants-heading" id={FIELD.participants} tabIndex={-1}>
           <h2 id="participants-heading">{form.type === 1 ? 'Presentatörer' : 'Deltagare'}</h2>
+          <p className="vm-field__hint">
+            {form.type === 1
+              ? `Ett informationsmöte kan ha högst ${WEBCAST_MAX_PRESENTERS} presentatörer. Vi rekommenderar högst 4.`
+              : `Ett videomöte kan ha högst ${MEETING_MAX_PARTICIPANTS} deltagare. Vi rekommenderar högst 4.`}
+          </p>
           {fieldError(FIELD.participants)}
           <ul className="vm-list">
             {form.participants.map((card, i) => (
@@ -255,11 +264,22 @@ export function MeetingFormPage() {
                 onEdit={() => setCard(i, startEditing(card))}
                 onSave={() => saveCard(i)}
                 onCancel={() => cancelCard(i)}
-                onRemove={() => update({ participants: form.participants.filter((_, j) => j !== i) })}
+                onRemove={() => setRemoving(i)}
               />
             ))}
           </ul>
-          {!anyEditing && (
+          {removing !== null && form.participants[removing] && (
+            <DeleteDialog
+              title="Ta bort deltagaren"
+              text={`Vill du ta bort ${form.participants[removing]!.displayName || 'deltagaren'} från mötet?`}
+              onConfirm={() => {
+                update({ participants: form.participants.filter((_, j) => j !== removing) });
+                setRemoving(null);
+              }}
+              onCancel={() => setRemoving(null)}
+            />
+          )}
+          {!anyEditing && !atLimit && (
             <div className="vm-row vm-section">
               <button
                 type="button"
