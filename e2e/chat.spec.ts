@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -47,8 +47,11 @@ beforeAll(async () => {
   Object.assign(ids, { meeting: meeting.id, webcast: webcast.id, webcastRoom: webcast.roomId });
   [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
 });
+// Every page runs a call with fake camera media: close them after each test, two cores are shared by everything.
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => {});
+});
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
   await server?.stop();
 });
@@ -144,6 +147,32 @@ describe('chat in a meeting', () => {
     await chatPanel(erik).getByRole('button', { name: 'Skicka' }).click();
     await expect.poll(() => list.count()).toBe(0);
     await expect.poll(() => messages(erik).getByText('👍', { exact: true }).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('chat scrolling', () => {
+  it("follows new messages at the bottom; scrolled up, it shows 'Till senaste meddelandet' instead", async () => {
+    const erik = await person('erik', ids.meeting);
+    const jonna = await person('jonna', ids.meeting);
+    await openChat(erik);
+    await openChat(jonna);
+    const long = (n: number) => `Meddelande ${n}: ${'en lång rad text som tar plats i listan '.repeat(6)}`;
+    for (let n = 1; n <= 8; n++) await say(jonna, long(n));
+    await expect.poll(() => messages(erik).getByText(long(8)).count()).toBe(1);
+    const atBottom = () => messages(erik).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight <= 16);
+    await expect.poll(atBottom).toBe(true);
+    const latest = chatPanel(erik).getByRole('button', { name: 'Till senaste meddelandet' });
+    expect(await latest.count()).toBe(0);
+
+    await messages(erik).evaluate((el) => el.scrollTo({ top: 0 }));
+    await latest.waitFor();
+    await say(jonna, 'Nytt medan Erik läser äldre');
+    await expect.poll(() => messages(erik).getByText('Nytt medan Erik läser äldre').count()).toBe(1);
+    expect(await atBottom()).toBe(false);
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await latest.click();
+    await expect.poll(atBottom).toBe(true);
+    await expect.poll(() => latest.count()).toBe(0);
   });
 });
 

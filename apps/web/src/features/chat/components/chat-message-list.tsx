@@ -3,6 +3,7 @@ import { ChatSignalTypes, type ChatEvent, type PresenceEntry } from '@videomote/
 import { senderName } from '../model/chat-model.ts';
 import { formatChatTime, isNearBottom, SCROLL_THROTTLE_MS, throttle } from '../model/scroll.ts';
 import { CHAT_TEXTS } from '../texts.ts';
+import { ErrorIcon, InfoIcon, TrashIcon } from './chat-icons.tsx';
 
 export interface ChatMessageListProps {
   events: readonly ChatEvent[];
@@ -55,7 +56,7 @@ export function ChatMessageList({ events, participants, ownConnectionIds, modera
               return (
                 <li key={event.id} className={`chat-notice chat-notice--${error ? 'error' : 'info'}`}>
                   <span className="chat-notice__icon" role="img" aria-label={error ? CHAT_TEXTS.error : CHAT_TEXTS.info}>
-                    {error ? '⛔' : 'ℹ'}
+                    {error ? <ErrorIcon /> : <InfoIcon />}
                   </span>
                   <time dateTime={event.timestamp}>{time}</time>
                   <span className="chat-notice__text">{event.message}</span>
@@ -72,7 +73,7 @@ export function ChatMessageList({ events, participants, ownConnectionIds, modera
                 <p className="chat-bubble__text">{event.message}</p>
                 {moderator && (
                   <button type="button" className="chat-bubble__remove" aria-label={CHAT_TEXTS.remove} title={CHAT_TEXTS.remove} onClick={() => onRemove(event.id)}>
-                    <span aria-hidden="true">🗑</span>
+                    <TrashIcon />
                   </button>
                 )}
               </li>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { PresenceEntry } from '@videomote/contract/chat';
 import { canToggleChat, participantLists } from '../model/participants.ts';
 import { PARTICIPANTS_TEXTS as T } from '../texts.ts';
+import { CameraIcon, MicIcon } from './media-icons.tsx';
 import '../participants.css';
 
 export interface MediaState {
@@ -38,10 +39,10 @@ export function ParticipantsPanel({ participants, isWebcast, moderator, ownConne
         {p.participantId !== null && state && (
           <span className="participants-row__media">
             <span role="img" aria-label={state.hasAudio ? T.micOn : T.micOff} title={state.hasAudio ? T.micOn : T.micOff} className={state.hasAudio ? '' : 'is-off'}>
-              {state.hasAudio ? '🎙' : '🔇'}
+              <MicIcon off={!state.hasAudio} />
             </span>
             <span role="img" aria-label={state.hasVideo ? T.cameraOn : T.cameraOff} title={state.hasVideo ? T.cameraOn : T.cameraOff} className={state.hasVideo ? '' : 'is-off'}>
-              {state.hasVideo ? '📹' : '🚫'}
+              <CameraIcon off={!state.hasVideo} />
             </span>
           </span>
         )}
