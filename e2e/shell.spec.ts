@@ -231,6 +231,11 @@ describe('information pages', () => {
     await loginAs(admin.page, 'anna', '/usersupport');
     const reports = await admin.page.evaluate(async () => (await (await fetch('/api/feedback/accessibility')).json()).data);
     expect(reports[0]).toMatchObject({ description: 'Fokus syns inte i kalendern', pageUrl: 'Skapa möte', reporterKind: 'none' });
+    await admin.page.goto('/accessability');
+    await admin.page.getByRole('link', { name: 'Visa inkomna rapporter om tillgänglighet' }).click();
+    await admin.page.waitForURL('**/admin/tillganglighet');
+    await admin.page.getByRole('cell', { name: 'Fokus syns inte i kalendern' }).waitFor();
+    expect(await seriousAxeViolations(admin.page)).toEqual([]);
     await admin.context.close();
   });
 });

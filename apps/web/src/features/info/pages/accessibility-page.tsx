@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSession } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AccessibilityReportForm } from '../components/accessibility-report-form.tsx';
 import { SUPPORT } from '../support-contacts.ts';
@@ -9,9 +10,16 @@ import { SUPPORT } from '../support-contacts.ts';
  */
 export function AccessibilityPage() {
   useDocumentTitle('Videomöte - Tillgänglighetsredogörelse');
+  const { session } = useSession();
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   return (
     <article>
       <h1>Tillgänglighetsredogörelse för Videomöte</h1>
+      {isAdmin && (
+        <p>
+          <Link to="/admin/tillganglighet">Visa inkomna rapporter om tillgänglighet</Link>
+        </p>
+      )}
       <p className="lead">
         Arbetsförmedlingen står bakom Videomöte. Vi vill att så många som möjligt ska kunna använda tjänsten. Den här redogörelsen beskriver hur
         Videomöte uppfyller lagen om tillgänglighet till digital offentlig service, kända tillgänglighetsproblem och hur du kan rapportera brister
