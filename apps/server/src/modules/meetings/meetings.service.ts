@@ -221,7 +221,9 @@ export class MeetingsService {
         displayName: p.displayName,
         pin,
         afId: p.afId,
-        hasStoredPin: !!(stored?.pin_encrypted || copied?.pin_encrypted),
+        // Spec §5: the number is required only for a participant without an id (a saved one keeps what it has,
+        // even after retention has cleared it); a copy needs one from its source.
+        hasStoredPin: !!stored || !!copied?.pin_encrypted,
         currentUser: i === meIndex,
         editMode: p.editMode === true,
       };
@@ -242,7 +244,9 @@ export class MeetingsService {
       errors.push({ fields: [FIELD.endTime], message: MEETING_MESSAGES.fieldInvalid });
     }
     if (started && existing && start && end) {
-      if (start.getTime() !== new Date(existing.start_time).getTime() || end.getTime() !== new Date(existing.end_time).getTime()) {
+      // Minute precision: the form holds HH:mm, so a meeting booked with seconds must not look moved.
+      const minute = (d: Date | string) => Math.floor(new Date(d).getTime() / 60_000);
+      if (minute(start) !== minute(existing.start_time) || minute(end) !== minute(existing.end_time)) {
         errors.push({ fields: [FIELD.date], message: MEETING_MESSAGES.startedTimesLocked });
       }
     }

@@ -23,7 +23,9 @@ function labelFor(item: ErrorItem): string {
 export const ErrorSummary = forwardRef<HTMLDivElement, { errors: ErrorItem[] }>(function ErrorSummary({ errors }, ref) {
   const focusField = (event: React.MouseEvent, id: string) => {
     event.preventDefault();
-    const target = document.getElementById(id);
+    // A field of a closed participant card is not on the page: go to its card instead.
+    const card = /^(participant-\d+)-/.exec(id)?.[1];
+    const target = document.getElementById(id) ?? (card ? document.getElementById(card) : null);
     if (!target) return;
     target.focus();
     if (document.activeElement !== target) {

@@ -130,7 +130,8 @@ export const draftParticipant = (c: CardState): DraftParticipant => ({
   displayName: c.displayName,
   pin: /^\d{8}-\*{4}$/.test(c.pin) ? null : c.pin,
   afId: c.afId,
-  hasStoredPin: !!c.id || !!c.copiedFromParticipantId,
+  // A saved participant keeps its number; a copied one only if the source still had one (the server sends a mask).
+  hasStoredPin: !!c.id || (!!c.copiedFromParticipantId && /^\d{8}-\*{4}$/.test(c.pin)),
   currentUser: c.currentUser,
   editMode: c.editMode,
 });
