@@ -139,6 +139,32 @@ describe('call rating dialog', () => {
     await context.close();
   });
 
+  it('does not open when an administrator has switched call rating off in AppSettings', async () => {
+    const anna = await newUserPage(browser, server.url);
+    await loginAs(anna.page, 'anna', '/admin/appsettings');
+    const toggle = anna.page.getByRole('switch', { name: 'Betygsättning av samtal' });
+    await toggle.uncheck();
+    await anna.page.getByRole('button', { name: 'Spara' }).click();
+    await anna.page.getByText('Inställningarna är sparade.').waitFor();
+
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, 'jonna', '/usersupport');
+    await page.getByRole('heading', { level: 1, name: 'Användarstöd' }).waitFor();
+    const flagsRead = page.waitForResponse((r) => r.url().endsWith('/api/featureflags'));
+    await rateCall(page, meetingId);
+    await flagsRead;
+    await page.waitForTimeout(300);
+    expect(await dialog(page).isVisible()).toBe(false);
+
+    await toggle.check();
+    await anna.page.getByRole('button', { name: 'Spara' }).click();
+    await anna.page.getByText('Inställningarna är sparade.').waitFor();
+    await rateCall(page, meetingId);
+    await dialog(page).waitFor();
+    await context.close();
+    await anna.context.close();
+  });
+
   it('a rating for a meeting the user was not in is refused by the server and the dialog says so', async () => {
     const { context, page } = await newUserPage(browser, server.url);
     await loginAs(page, 'karin', '/usersupport');

@@ -20,7 +20,8 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function RatingDialog() {
   const meetingId = useSyncExternalStore(subscribeRating, pendingRating, () => null);
   const { session } = useSession();
-  const [enabled, setEnabled] = useState(true);
+  // null until the switch is known, so a dialog switched off never flashes open.
+  const [enabled, setEnabled] = useState<boolean | null>(null);
   const [rating, setRating] = useState<number | null>(POLL_DEFAULT_RATING);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +34,13 @@ export function RatingDialog() {
     if (!meetingId) return;
     let live = true;
     getFeatureFlags().then(
-      (flags) => live && setEnabled(flags?.callRating !== false),
+      (flags) => {
+        if (!live) return;
+        const on = flags?.callRating !== false;
+        setEnabled(on);
+        if (!on) clearRatingRequest();
+      },
+      // The switch could not be read: asking for a rating is the safer default than losing it.
       () => live && setEnabled(true),
     );
     return () => {
@@ -48,7 +55,7 @@ export function RatingDialog() {
     setError(null);
     setBusy(false);
     setView('rate');
-    setEnabled(true);
+    setEnabled(null);
   };
 
   const submit = async () => {
@@ -71,7 +78,7 @@ export function RatingDialog() {
   const user = session.status === 'signed-in' ? session.user : null;
   // Booking spec §6: employees and KA users get the fault report; the others the service desk's contacts.
   const faultReport = !!user && (user.identityKind === 'staff' || user.userLevel === 'Intern' || user.userLevel === 'KA');
-  const open = !!meetingId && enabled;
+  const open = !!meetingId && enabled === true;
 
   return (
     <Dialog
