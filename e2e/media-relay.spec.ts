@@ -27,7 +27,7 @@ async function webcast() {
     start: new Date(Date.now() - 60_000),
     end: new Date(Date.now() + 3600_000),
     participants: [
-      { persona: 'erik', role: 'PresenterInternal' },
+      { persona: 'erik', role: 'PresenterInternal', isAdmin: true },
       { persona: 'jonna', role: 'JobSeeker' },
     ],
   });
@@ -123,5 +123,41 @@ describe('/media relay with a real Janus', () => {
     await viewer.raw.waitFor((x) => x.videomote === 'connectionDestroyed');
     expect(t.app.media.connections(m.id).map((c) => c.hasVideo)).toEqual([false]);
     viewer.raw.close();
+  });
+
+  it('lets a meeting admin remove a connection with the room secret, and nobody else', async () => {
+    const m = await webcast();
+    const viewer = await connect(await t.as(visitor(m.id)), m.id);
+    const erik = await t.as('erik');
+    const presenter = await connect(erik, m.id);
+    const target = String(viewer.hello.connectionId);
+    const jonna = await t.as('jonna');
+    expect((await jonna.post(`/api/media/${m.id}/kick`, { connectionId: String(presenter.hello.connectionId) })).statusCode).toBe(403);
+    // Screen-share takeover needs a screen share to take over.
+    const takeover = await erik.post(`/api/media/${m.id}/forceunpublish`, { connectionId: target });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().message).toBe('Ingen skärmdelning att avsluta');
+    const closed = new Promise<number>((resolve) => viewer.raw.ws.once('close', (code) => resolve(code)));
+    expect((await erik.post(`/api/media/${m.id}/kick`, { connectionId: target })).statusCode).toBe(200);
+    await viewer.raw.waitFor((x) => x.videomote === 'forceDisconnected');
+    expect(await closed).toBe(4002);
+    await presenter.raw.waitFor((x) => x.videomote === 'connectionDestroyed' && x.connectionId === target);
+    expect((await erik.post(`/api/media/${m.id}/kick`, { connectionId: target })).statusCode).toBe(404);
+    presenter.raw.close();
+  });
+
+  it('destroys a meeting\'s room once the meeting is over and nobody is connected', async () => {
+    const m = await webcast();
+    const { raw, hello } = await connect(await t.as('erik'), m.id);
+    const control = await t.app.media.pool.get('embedded');
+    expect(await control.roomExists(hello.roomId as number)).toBe(true);
+    t.clock.advance(2 * 3600_000);
+    expect(await t.app.media.sweep()).toBe(0); // still connected
+    raw.close();
+    await expect.poll(() => t.app.media.connections(m.id).length).toBe(0);
+    expect(await t.app.media.sweep()).toBe(1);
+    expect(await control.roomExists(hello.roomId as number)).toBe(false);
+    expect(await t.db.query('SELECT 1 FROM media_rooms WHERE meeting_id = $1', [m.id])).toEqual([]);
+    t.clock.set(new Date());
   });
 });

@@ -66,7 +66,11 @@ export class MediaService {
     const claims: MediaTokenClaims = { m: membership.meeting.id, sub: user.subject, n: displayName, exp: this.deps.now().getTime() + TOKEN_HOURS * 3600_000 };
     let room: RoomRecord | null = null;
     try {
-      room = await this.ensureRoom(membership.meeting);
+      // Bounded: a slow or broken Janus must not hold up the meeting page.
+      room = await Promise.race([
+        this.ensureRoom(membership.meeting),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('media room not ready within 5 s')), 5_000).unref()),
+      ]);
     } catch (err) {
       // The meeting pages work without media; /media retries the room when the browser connects.
       this.log.warn({ err, meetingId }, 'media room not ready at token time');
