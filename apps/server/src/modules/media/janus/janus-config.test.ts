@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config.ts';
+import { janusConfigFiles } from './janus-config.ts';
+import { JanusPool } from './janus-pool.ts';
+import { signJanusToken } from './janus-token.ts';
+
+const settings = { wsPort: 40001, adminWsPort: 40002, tokenSecret: 'tok', adminSecret: 'adm', roomAdminKey: 'key', iceEnforce: '127.0.0.2', rtpPortRange: '20000-20100' };
+
+describe('embedded Janus configuration', () => {
+  it('binds both APIs to loopback, enforces tokens and the ICE address, and loads only what we use', () => {
+    const files = janusConfigFiles('/data/janus', settings);
+    const main = files['janus.jcfg']!;
+    expect(main).toContain('token_auth = true');
+    expect(main).toContain('token_auth_secret = "tok"');
+    expect(main).toContain('ice_enforce_list = "127.0.0.2"');
+    expect(main).toContain('full_trickle = true');
+    expect(main).toContain('ignore_mdns = true');
+    expect(main).toContain('ipv6 = false');
+    expect(main).toContain('rtp_port_range = "20000-20100"');
+    expect(main).not.toMatch(/stun_server/);
+    expect(main).toMatch(/disable = ".*libjanus_echotest\.so.*"/);
+    expect(main).toMatch(/disable = ".*libjanus_http\.so.*"/);
+    const ws = files['janus.transport.websockets.jcfg']!;
+    expect(ws).toContain('ws_ip = "127.0.0.1"');
+    expect(ws).toContain('admin_ws_ip = "127.0.0.1"');
+    expect(ws).toContain('ws_port = 40001');
+    expect(files['janus.plugin.videoroom.jcfg']).toContain('admin_key = "key"');
+    expect(files['janus.plugin.videoroom.jcfg']).not.toMatch(/room-\d+/);
+  });
+
+  it('leaves ICE to Janus when JANUS_ICE_ENFORCE is unset', () => {
+    expect(janusConfigFiles('/d', { ...settings, iceEnforce: null })['janus.jcfg']).not.toContain('ice_enforce_list');
+  });
+
+  it('signs Janus tokens in the token_auth_secret format', () => {
+    expect(signJanusToken('janus', 1_900_000_000)).toMatch(/^1900000000,janus,janus\.plugin\.videoroom:[A-Za-z0-9+/]+=*$/);
+  });
+});
+
+describe('JanusPool with JANUS_URL', () => {
+  it('places a new room on the least loaded instance', () => {
+    const log = { info() {}, warn() {}, error() {} };
+    const pool = new JanusPool(loadConfig({ JANUS_URL: 'ws://a:8188, ws://b:8188,ws://c:8188' }), log, {});
+    expect(pool.ids()).toEqual(['ws://a:8188', 'ws://b:8188', 'ws://c:8188']);
+    expect(pool.supervisor).toBeNull();
+    expect(pool.leastLoaded(new Map([['ws://a:8188', 3], ['ws://b:8188', 1], ['ws://c:8188', 2]]))).toBe('ws://b:8188');
+    expect(pool.leastLoaded(new Map([['ws://a:8188', 3], ['ws://b:8188', 1]]))).toBe('ws://c:8188');
+  });
+});
