@@ -107,6 +107,20 @@ describe('presenter sign-up', () => {
     await context.close();
   });
 
+  it('logged out: the login step goes through the e-ID login and comes back to register automatically', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`/meetings/${meetingId}/signup`);
+    await page.getByRole('heading', { level: 1, name: 'Registrering till videomöte' }).waitFor();
+    await page.getByRole('checkbox', { name: /Jag godkänner/ }).check();
+    await page.getByRole('checkbox', { name: 'Jag har blivit inbjuden till mötet' }).check();
+    await page.getByRole('button', { name: 'Registrera mig' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: personaByKey('jonna').button, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
+    expect((await signupInfo(page, meetingId)).data).toMatchObject({ type: 0, currentUserRegistered: true });
+    await context.close();
+  });
+
   it('a conversation meeting with a self-registration shows the registered heading; an unknown meeting its error', async () => {
     const { context, page } = await newUserPage(browser, server.url);
     await openAutoSignupAndLogIn(page, meetingId, 'fredrik');
