@@ -10,7 +10,8 @@ export interface DialogProps {
   onClose?: () => void;
   /** Adds an × button with this accessible name. */
   closeLabel?: string;
-  /** 'alertdialog' for dialogs that demand an answer (warnings, confirmations). */
+  /** 'alertdialog' for dialogs that demand an answer (warnings, confirmations). Mark the control that should
+   * get focus first with `data-autofocus` (React's autoFocus runs before showModal and is overridden). */
   role?: 'dialog' | 'alertdialog';
   className?: string;
 }
@@ -30,6 +31,8 @@ export function Dialog({ open, title, children, actions, onClose, closeLabel, ro
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement;
       dialog.showModal();
+      // showModal() focuses the first focusable element; a dialog may name a safer default (`data-autofocus`).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       if (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected) returnFocus.current.focus();

@@ -82,7 +82,7 @@ export function InactivityWatcher() {
               Logga ut
             </Button>
           )}
-          <Button autoFocus onClick={() => void onContinue()}>
+          <Button data-autofocus onClick={() => void onContinue()}>
             Fortsätt
           </Button>
         </>
