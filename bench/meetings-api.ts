@@ -37,6 +37,9 @@ export interface Figures {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** CPU of this process (server and load generator together) per request, and the machine's load meanwhile. */
+  cpuMsPerRequest: number;
+  loadAverage: number;
 }
 
 function pinFor(i: number): string {
@@ -58,6 +61,7 @@ async function run(
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
+  const cpu0 = process.cpuUsage();
   const started = process.hrtime.bigint();
   const worker = async () => {
     for (;;) {
@@ -89,6 +93,7 @@ async function run(
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpu0);
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -98,6 +103,8 @@ async function run(
     reqPerSec: Math.round(total / seconds),
     p50: Math.round(percentile(latencies, 50) * 10) / 10,
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
+    cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / total) * 100) / 100,
+    loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
   };
 }
 
@@ -199,10 +206,10 @@ const weekPath = (r: { from: Date; to: Date }) => `/api/meeting/week?from=${enco
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await benchMeetingsApi();
-  console.log(`meetings API, ${MEETINGS} meetings in PostgreSQL, ${CONNECTIONS} concurrent connections (target p99 < 50 ms)`);
+  console.log(`meetings API, ${MEETINGS} meetings in PostgreSQL, ${CONNECTIONS} concurrent connections, ${os.cpus().length} CPUs (target p99 < 50 ms)`);
   for (const f of figures) {
     console.log(
-      `${f.name.padEnd(24)} ${String(f.requests).padStart(6)} req  ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  ${f.p99 < 50 ? 'OK' : 'OVER TARGET'}`,
+      `${f.name.padEnd(24)} ${String(f.requests).padStart(6)} req  ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  cpu ${f.cpuMsPerRequest} ms/req  load ${f.loadAverage}  ${f.p99 < 50 ? 'OK' : 'OVER TARGET'}`,
     );
   }
   process.exit(0);

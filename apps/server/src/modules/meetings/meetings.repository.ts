@@ -80,36 +80,38 @@ export async function updateMeetingIfVersion(tx: Queryable, id: string, version:
 export async function replaceParticipants(tx: Queryable, meetingId: string, list: ParticipantWrite[]): Promise<void> {
   const keep = list.map((p) => p.id).filter((id): id is string => !!id);
   await tx.query('DELETE FROM meeting_participants WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))', [meetingId, keep]);
+  const inserts: unknown[][] = [];
   for (const [position, p] of list.entries()) {
-    const values = [meetingId, position, p.role, p.displayName, p.afId, p.pinHash, p.pinEncrypted, p.email, p.isParticipant, p.isAdmin, p.selfRegistered];
+    const values = [position, p.role, p.displayName, p.afId, p.pinHash, p.pinEncrypted, p.email, p.isParticipant, p.isAdmin, p.selfRegistered];
     if (p.id) {
       await tx.query(
         `UPDATE meeting_participants SET position = $3, role = $4, display_name = $5, af_id = $6, pin_hash = $7, pin_encrypted = $8,
            email = $9, is_participant = $10, is_admin = $11, self_registered = $12
          WHERE meeting_id = $1 AND id = $2`,
-        [meetingId, p.id, ...values.slice(1)],
+        [meetingId, p.id, ...values],
       );
     } else {
-      await tx.query(
-        `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        values,
-      );
+      inserts.push(values);
     }
   }
-}
-
-export async function findMeetingRow(db: Queryable, id: string): Promise<MeetingRow | null> {
-  const rows = await db.query<MeetingRow>(`SELECT ${MEETING_COLUMNS} FROM meetings WHERE id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-export async function participantsOf(db: Queryable, meetingIds: string[]): Promise<ParticipantRow[]> {
-  if (!meetingIds.length) return [];
-  return db.query<ParticipantRow>(
-    `SELECT ${PARTICIPANT_COLUMNS} FROM meeting_participants WHERE meeting_id = ANY($1::uuid[]) ORDER BY meeting_id, position`,
-    [meetingIds],
+  if (!inserts.length) return;
+  // New participants in one statement: one round trip however many there are.
+  const width = inserts[0]!.length;
+  const rows = inserts.map((_, r) => `($1, ${Array.from({ length: width }, (_, c) => `$${2 + r * width + c}`).join(', ')})`);
+  await tx.query(
+    `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered)
+     VALUES ${rows.join(', ')}`,
+    [meetingId, ...inserts.flat()],
   );
+}
+
+/** A meeting with its participants in one round trip. */
+export async function findMeetingWithParticipants(db: Queryable, id: string): Promise<(MeetingRow & { participants: ParticipantRow[] }) | null> {
+  const rows = await db.query<MeetingRow & { participants: ParticipantRow[] | string | null }>(
+    `SELECT ${MEETING_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, ${PARTICIPANTS_JSON} AS participants FROM meetings m WHERE m.id = $1`,
+    [id],
+  );
+  return rows[0] ? withParticipants(rows[0]) : null;
 }
 
 /**
@@ -118,17 +120,24 @@ export async function participantsOf(db: Queryable, meetingIds: string[]): Promi
  */
 export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<(MeetingRow & { participants: ParticipantRow[] })[]> {
   const rows = await db.query<MeetingRow & { participants: ParticipantRow[] | string | null }>(
-    `SELECT ${MEETING_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')},
-       (SELECT json_agg(json_build_object(${PARTICIPANT_COLUMNS.split(', ').map((c) => `'${c}', p.${c}`).join(', ')}) ORDER BY p.position)
-          FROM meeting_participants p WHERE p.meeting_id = m.id) AS participants
+    `SELECT ${MEETING_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')}, ${PARTICIPANTS_JSON} AS participants
      FROM meetings m
      WHERE m.start_time >= $1 AND m.start_time < $2
        AND m.id IN (SELECT p.meeting_id FROM meeting_participants p WHERE p.af_id = $3 OR p.pin_hash = $4)
      ORDER BY m.start_time, m.id`,
     [from, to, user.afId, user.pinHash],
   );
-  return rows.map((r) => ({ ...r, participants: typeof r.participants === 'string' ? (JSON.parse(r.participants) as ParticipantRow[]) : (r.participants ?? []) }));
+  return rows.map(withParticipants);
 }
+
+const PARTICIPANTS_JSON = `(SELECT json_agg(json_build_object(${PARTICIPANT_COLUMNS.split(', ')
+  .map((c) => `'${c}', p.${c}`)
+  .join(', ')}) ORDER BY p.position) FROM meeting_participants p WHERE p.meeting_id = m.id)`;
+
+const withParticipants = <T extends { participants: ParticipantRow[] | string | null }>(r: T): Omit<T, 'participants'> & { participants: ParticipantRow[] } => ({
+  ...r,
+  participants: typeof r.participants === 'string' ? (JSON.parse(r.participants) as ParticipantRow[]) : (r.participants ?? []),
+});
 
 export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, from: Date): Promise<Date[]> {
   const rows = await db.query<{ start_time: Date | string }>(

@@ -27,10 +27,9 @@ import type { EmployeeDirectory } from '../directory/employee-directory.ts';
 import { UUID_PATTERN } from './meeting-membership.ts';
 import {
   deleteMeetingRow,
-  findMeetingRow,
+  findMeetingWithParticipants,
   insertMeeting,
   meetingsOfUser,
-  participantsOf,
   replaceParticipants,
   setCountInfoParticipants,
   updateMeetingIfVersion,
@@ -353,9 +352,9 @@ export class MeetingsService {
 
   private async loadForMember(user: SessionUser, id: string) {
     if (!UUID_PATTERN.test(id)) throw notFound('Mötet hittades inte');
-    const meeting = await findMeetingRow(this.deps.db, id);
-    if (!meeting) throw notFound('Mötet hittades inte');
-    const participants = await participantsOf(this.deps.db, [id]);
+    const found = await findMeetingWithParticipants(this.deps.db, id);
+    if (!found) throw notFound('Mötet hittades inte');
+    const { participants, ...meeting } = found;
     const me = participants.find((p) => isUserParticipant(p, user));
     if (!me) throw notFound('Mötet hittades inte');
     return { meeting, participants, me };
