@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Meeting, Participant } from '@videomote/contract/meetings';
+import { AudienceCodes } from '@videomote/contract/meetings';
+import { audienceFor, calendarFor, foldLine, icsText, invitationsFor } from './invitations.ts';
+
+const person = (role: string, extra: Partial<Participant> = {}): Participant => ({
+  id: `p-${role}`,
+  role,
+  displayName: role,
+  pin: null,
+  afId: null,
+  email: null,
+  currentUser: false,
+  isParticipant: true,
+  isAdmin: false,
+  meetingId: 'm1',
+  selfRegistered: false,
+  ...extra,
+});
+
+const meeting = (type: 0 | 1, participants: Participant[]): Meeting => ({
+  id: '6f9619ff-8b86-4d11-b42d-00c04fc964ff',
+  title: 'Informationsträff',
+  type,
+  startTime: '2026-11-24T09:00:00.000Z',
+  endTime: '2026-11-24T10:00:00.000Z',
+  created: null,
+  roomId: 'AbCdEfGhIjKlMnOpQrStUvWx',
+  version: 3,
+  participants,
+  selfRegistrations: 0,
+  countInfoParticipants: 0,
+  createdBy: null,
+  currentUserIsAdmin: true,
+});
+
+describe('invitations by audience code', () => {
+  it('maps every role of both meeting types to a code', () => {
+    expect(audienceFor({ type: 0 }, { role: 'EmploymentOfficer' })).toBe('ID');
+    expect(audienceFor({ type: 0 }, { role: 'JobSeeker' })).toBe('SD');
+    expect(audienceFor({ type: 0 }, { role: 'Interpreter' })).toBe('SD');
+    expect(audienceFor({ type: 0 }, { role: 'PrivateContractor' })).toBe('LevD');
+    expect(audienceFor({ type: 1 }, { role: 'PresenterInternal' })).toBe('IPAF');
+    expect(audienceFor({ type: 1 }, { role: 'PresenterExternal' })).toBe('IPE');
+    expect(audienceFor({ type: 0 }, { role: 'None' })).toBe('NotDefined');
+  });
+
+  it('writes a Swedish mail with the right link for each of the eight codes', () => {
+    const base = 'https://videomote.example.se';
+    const contractorMeeting = meeting(0, [
+      person('PrivateContractor', { currentUser: true, isAdmin: true }),
+      person('EmploymentOfficer', { email: 'a@b.se' }),
+      person('JobSeeker'),
+      person('PrivateContractor', { id: 'p-lev2' }),
+    ]);
+    const webcast = meeting(1, [person('PresenterInternal', { currentUser: true, isAdmin: true }), person('PresenterInternal', { id: 'p-2' }), person('PresenterExternal')]);
+    const all = [...invitationsFor(contractorMeeting, base).invitations, ...invitationsFor(webcast, base).invitations];
+    expect(new Set(all.map((i) => i.audience))).toEqual(new Set(AudienceCodes));
+    const lobby = `${base}/meetings/${contractorMeeting.id}/lobby`;
+    const signup = `${base}/meetings/${contractorMeeting.id}/signup`;
+    const byCode = Object.fromEntries(all.map((i) => [i.audience, i]));
+    expect(byCode.ID!.body).toContain(lobby);
+    expect(byCode.ID!.to).toBe('a@b.se');
+    expect(byCode.ID!.mailto.startsWith('mailto:a%40b.se?subject=')).toBe(true);
+    expect(byCode.SD!.body).toContain('e-legitimation');
+    expect(byCode.LevR!.body).toContain(signup);
+    expect(byCode.IPE!.body).toContain(signup);
+    expect(byCode.IPREG!.body).toContain(`${base}/publicaccess/AbCdEfGhIjKlMnOpQrStUvWx`);
+    expect(byCode.IPAF!.subject).toBe('Inbjudan till informationsmöte: Informationsträff');
+    for (const i of all) {
+      expect(i.body).toContain('Datum: 2026-11-24');
+      expect(i.body).toContain('Tid: 10:00–11:00');
+      expect(decodeURIComponent(i.mailto.split('&body=')[1]!)).toBe(i.body);
+    }
+    expect(invitationsFor(contractorMeeting, base).links.map((l) => l.url)).toEqual([lobby, signup]);
+  });
+});
+
+describe('iCalendar text', () => {
+  it('escapes TEXT values and folds long lines at 75 octets without splitting characters', () => {
+    expect(icsText('a;b,c\\d\ne')).toBe('a\\;b\\,c\\\\d\\ne');
+    const folded = foldLine(`SUMMARY:${'å'.repeat(60)}`);
+    for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'å'.repeat(60)}`);
+  });
+  it('writes VTIMEZONE, a stable UID, SEQUENCE = version and local times', () => {
+    const ics = calendarFor(meeting(0, []), 'http://localhost:3000', new Date('2026-11-20T08:00:00Z'));
+    expect(ics).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/Stockholm');
+    expect(ics).toContain('UID:6f9619ff-8b86-4d11-b42d-00c04fc964ff@videomote');
+    expect(ics).toContain('SEQUENCE:3');
+    expect(ics).toContain('DTSTART;TZID=Europe/Stockholm:20261124T100000');
+    expect(ics).toContain('DTSTAMP:20261120T080000Z');
+    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});
