@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes an anonymous webcast visitor may call; every other API route refuses such a session. */
     anonymousVisitor?: boolean;
-    /** Routes that must not slide the session (none today; kept explicit for health checks). */
+    /** Routes that must not slide the session nor stamp APILastCall: background polls, health checks. */
     skipSessionTouch?: boolean;
   }
 }
@@ -30,7 +30,10 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (request.session?.user.kind === 'anonymous' && !request.routeOptions.config?.anonymousVisitor) {
       throw forbidden('Inte tillåtet för besökare');
     }
-    if (request.session && !request.routeOptions.config?.skipSessionTouch) {
+    // Background polls (the system-message banner) are not the user's activity: they neither slide the session
+    // nor move APILastCall, or the inactivity logout would never come.
+    if (request.routeOptions.config?.skipSessionTouch) return;
+    if (request.session) {
       const expiresAt = await app.deps.sessions.touch(request.session.token);
       request.session.expiresAt = expiresAt;
       setSessionCookie(app, reply, request.session.token, expiresAt);

@@ -94,6 +94,17 @@ describe('GET /api/message (public, by audience)', () => {
     });
   });
 
+  it('polling it is not activity: it neither slides the session nor stamps APILastCall', async () => {
+    const erik = await t.as('erik');
+    t.clock.advance(30 * 60_000);
+    const poll = await erik.get('/api/message');
+    expect(poll.statusCode).toBe(200);
+    expect(poll.cookies.map((c) => c.name)).not.toContain('APILastCall');
+    expect(poll.cookies.map((c) => c.name)).not.toContain('vm_session');
+    t.clock.advance(31 * 60_000); // 61 minutes after the login: expired despite the poll
+    expect((await erik.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+
   it('shows nothing when an administrator switched system messages off', async () => {
     await create(valid);
     const anna = await t.as('anna');

@@ -14,8 +14,9 @@ type BodyT = { data: SystemMessageInput };
 export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  // Public: shown on every page, also before login and to anonymous webcast visitors.
-  app.get('/api/message', { config: { anonymousVisitor: true } }, async (request) => {
+  // Public: shown on every page, also before login and to anonymous webcast visitors. The banner polls it, so it
+  // must not count as activity that keeps a session alive.
+  app.get('/api/message', { config: { anonymousVisitor: true, skipSessionTouch: true } }, async (request) => {
     if (!(await isFlagEnabled(db, 'systemMessages'))) return { data: [] };
     return { data: await service.activeMessages(db, app.deps.now(), request.session?.user ?? null) };
   });

@@ -3,7 +3,7 @@ import type { SystemMessage } from '@videomote/contract/messages';
 export const TYPE_TEXT: Record<SystemMessage['type'], { label: string; icon: string; className: string }> = {
   0: { label: 'Information', icon: 'ℹ', className: 'msg-type--info' },
   1: { label: 'Varning', icon: '⚠', className: 'msg-type--warn' },
-  2: { label: 'Systemfel', icon: '⛔', className: 'msg-type--error' },
+  2: { label: 'Systemfel', icon: '✖', className: 'msg-type--error' },
 };
 
 /** The type icon of the list: seen as an icon, read as its word. */
