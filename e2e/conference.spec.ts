@@ -33,9 +33,14 @@ async function person(key: PersonaKey): Promise<Page> {
 
 /** Books through the meetings API as the logged-in page's user, with the anti-forgery header. */
 async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
-  const start = new Date(Date.now() + 5 * 60_000);
+  // Today in Stockholm (a webcast is public only on its day, and a meeting may not pass midnight).
+  const start = new Date(Date.now() + 60_000);
   start.setSeconds(0, 0);
-  const body = { title: 'Mediatest', type: 0, startTime: start.toISOString(), endTime: new Date(start.getTime() + 3600_000).toISOString(), ...meeting };
+  const [h, min] = new Date().toLocaleTimeString('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' }).split(':').map(Number);
+  const beforeMidnight = Date.now() + ((24 * 60 - (h! * 60 + min!)) - 1) * 60_000;
+  const end = new Date(Math.min(start.getTime() + 3600_000, beforeMidnight));
+  end.setSeconds(0, 0);
+  const body = { title: 'Mediatest', type: 0, startTime: start.toISOString(), endTime: end.toISOString(), ...meeting };
   const res = await page.evaluate(async (b) => {
     await fetch('/api/getantiforgerydata');
     const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
@@ -173,6 +178,35 @@ describe('a Meeting', () => {
     // Same page, not reloaded.
     expect(await erik.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker);
     await expect.poll(() => status(erik).textContent()).toBe('2 personer deltar i mötet');
+  });
+  it('adapts the layout: focus and minis by double-click, icon-only control bar on tablet and phone, no toolbar on phones', async () => {
+    const labelWidth = () => erik.locator('.control__label').first().evaluate((el) => el.getBoundingClientRect().width);
+    await erik.setViewportSize({ width: 1366, height: 800 });
+    await expect.poll(labelWidth).toBeGreaterThan(10);
+    // Maximise the other participant: focus fills the main area, the own camera becomes a side tile.
+    await erik.getByRole('button', { name: 'Maximera Jonna Sökande' }).click();
+    await expect.poll(() => erik.locator('.main-grid.focus > .tile').count()).toBe(1);
+    expect(await erik.locator('.side-tiles .tile').count()).toBe(0);
+    await erik.locator('.video-area').dblclick();
+    await expect.poll(() => erik.locator('.side-tiles .tile').count()).toBe(1);
+    expect(await erik.locator('.side-panel').evaluate((el) => el.getBoundingClientRect().width)).toBe(346);
+    await erik.locator('.video-area').dblclick();
+    await expect.poll(() => erik.locator('.side-tiles .tile').count()).toBe(0);
+    await erik.getByRole('button', { name: 'Minimera Jonna Sökande' }).click();
+    await expect.poll(() => erik.locator('.main-grid.grid-2 > .tile').count()).toBe(2);
+
+    await erik.setViewportSize({ width: 800, height: 1000 });
+    await expect.poll(labelWidth).toBeLessThanOrEqual(1);
+    expect(await erik.getByRole('button', { name: 'Lägg på' }).count()).toBe(1); // icon-only, still named
+    expect(await erik.locator('.conference-toolbar').isVisible()).toBe(true);
+
+    await erik.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => erik.locator('.conference-toolbar').isVisible()).toBe(false);
+    await erik.getByRole('button', { name: 'Maximera Jonna Sökande' }).click();
+    await erik.locator('.video-area').dblclick();
+    expect(await erik.locator('.side-tiles .tile').count()).toBe(0); // never minis on phones
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await erik.setViewportSize({ width: 1280, height: 800 });
   });
 });
 
