@@ -35,4 +35,6 @@ const tokens: string[] = [];
 for (let i = 0; i < visitors; i++) tokens.push((await app.deps.sessions.create(visitorFor(meetingId, `Besökare ${i + 1}`))).token);
 
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port, presenterToken: presenter.token, tokens })}\n`);
+// The benchmark asks for the CPU time used so far, to report the server's cost per message independent of load.
+process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ cpu: process.cpuUsage() })}\n`));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));

@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,18 @@ interface Node {
   port: number;
   tokens: string[];
   child: ChildProcess;
+  lines: readline.Interface;
+}
+
+/** The node's CPU time so far (user + system, ms), asked by signal. */
+function cpuOf(node: Node): Promise<number> {
+  return new Promise((resolve) => {
+    node.lines.once('line', (line) => {
+      const { cpu } = JSON.parse(line) as { cpu: { user: number; system: number } };
+      resolve((cpu.user + cpu.system) / 1000);
+    });
+    node.child.kill('SIGUSR2');
+  });
 }
 
 async function startNode(meetingId: string, visitors: number, env: Record<string, string>): Promise<Node> {
@@ -38,13 +51,13 @@ async function startNode(meetingId: string, visitors: number, env: Record<string
     env: { ...process.env, BENCH_MEETING_ID: meetingId, BENCH_VISITORS: String(visitors), DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const lines = readline.createInterface({ input: child.stdout! });
   const line = await new Promise<string>((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    rl.once('line', resolve);
+    lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
   const { port, tokens } = JSON.parse(line) as { port: number; tokens: string[] };
-  return { port, tokens, child };
+  return { port, tokens, child, lines };
 }
 
 interface Client {
@@ -81,6 +94,8 @@ interface Result {
   max: number;
   messagesPerSecond: number;
   deliveriesPerSecond: number;
+  /** Server CPU (all nodes) per message fanned out to every client, in ms: the cost, whatever else runs. */
+  serverCpuPerMessage: number;
 }
 
 async function scenario(name: string, nodeCount: number, env: Record<string, string>): Promise<Result[]> {
@@ -112,6 +127,7 @@ async function scenario(name: string, nodeCount: number, env: Record<string, str
       latencies = [];
       sentAt.clear();
       const messages = rate * SECONDS;
+      const cpuBefore = (await Promise.all(nodes.map(cpuOf))).reduce((a, b) => a + b, 0);
       const senders = Math.max(1, Math.ceil(rate / PER_SENDER_PER_SECOND));
       const start = performance.now();
       for (let i = 0; i < messages; i++) {
@@ -128,6 +144,7 @@ async function scenario(name: string, nodeCount: number, env: Record<string, str
       const expected = messages * total;
       const deadline = performance.now() + 15_000;
       while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const cpuAfter = (await Promise.all(nodes.map(cpuOf))).reduce((a, b) => a + b, 0);
       const sorted = [...latencies].sort((a, b) => a - b);
       const duration = (Math.max(lastArrival, sendEnd) - start) / 1000;
       results.push({
@@ -141,6 +158,7 @@ async function scenario(name: string, nodeCount: number, env: Record<string, str
         max: sorted[sorted.length - 1] ?? NaN,
         messagesPerSecond: messages / duration,
         deliveriesPerSecond: latencies.length / duration,
+        serverCpuPerMessage: (cpuAfter - cpuBefore) / messages,
       });
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -175,12 +193,13 @@ function print(results: Result[]): void {
     const lost = r.expected - r.deliveries;
     console.log(
       `${r.scenario.padEnd(28)} ${String(r.rate).padStart(4)} msg/s offered  p50 ${ms(r.p50).padStart(9)}  p99 ${ms(r.p99).padStart(9)}  max ${ms(r.max).padStart(9)}  ` +
-        `${r.messagesPerSecond.toFixed(0)} msg/s, ${r.deliveriesPerSecond.toFixed(0)} deliveries/s${lost ? `  MISSING ${lost}` : ''}  ${r.p99 < 100 && !lost ? 'OK' : 'OVER TARGET'}`,
+        `${r.messagesPerSecond.toFixed(0)} msg/s, ${r.deliveriesPerSecond.toFixed(0)} deliveries/s, server CPU ${r.serverCpuPerMessage.toFixed(2)} ms/msg` +
+        `${lost ? `  MISSING ${lost}` : ''}  ${r.p99 < 100 && !lost ? 'OK' : 'OVER TARGET'}`,
     );
   }
 }
 
-console.log(`chat fan-out: one webcast, ${CLIENTS} clients, ${SECONDS} s per rate, target p99 < 100 ms`);
+console.log(`chat fan-out: one webcast, ${CLIENTS} clients, ${SECONDS} s per rate, target p99 < 100 ms (load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
 print(await scenario('1 process, in-memory', 1, {}));
 if (await redisAnswers(REDIS_URL)) print(await scenario('2 processes through Redis', 2, { REDIS_URL }));
 else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);
