@@ -261,6 +261,8 @@ describe('inactivity', () => {
     expect(await warning.textContent()).toContain('5 minuter');
     // Karin is not an employee: she is offered 'Logga ut' too.
     expect(await warning.getByRole('button', { name: 'Logga ut' }).count()).toBe(1);
+    // The safe choice has focus, so Enter keeps the session.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Fortsätt');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await warning.getByRole('button', { name: 'Fortsätt' }).click();
     await warning.waitFor({ state: 'hidden' });
