@@ -81,6 +81,8 @@ export interface MediaConnection {
   displayName: string;
   /** The Janus publisher id of this connection's camera, once it publishes. */
   feedId: number | null;
+  /** The Janus publisher id of this connection's screen share, while it shares. */
+  screenFeedId: number | null;
   hasAudio: boolean;
   hasVideo: boolean;
   moderator: boolean;

@@ -160,6 +160,7 @@ export class MediaService {
       participantId,
       displayName: claims.n,
       feedId: null,
+      screenFeedId: null,
       hasAudio: false,
       hasVideo: false,
       moderator: membership.kind === 'participant' && membership.participant.isAdmin,
@@ -227,8 +228,7 @@ export class MediaService {
     for (const text of early) relay.receive(text);
   }
 
-  // The screen share travels as its own feed; the conference's screen-share issue shows it.
-  private view(e: LiveConnection): MediaConnection & { screenFeedId: number | null } {
+  private view(e: LiveConnection): MediaConnection {
     return { ...e.connection, screenFeedId: e.screenFeedId };
   }
 

@@ -8,9 +8,8 @@ import type { Device } from './layout.ts';
  */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 
-export interface AnnouncedConnection extends MediaConnection {
-  screenFeedId?: number | null;
-}
+/** A connection to the media session as the server announces it (camera and screen feeds, media state). */
+export type AnnouncedConnection = MediaConnection;
 
 export interface StreamTile {
   streamId: string;
