@@ -54,7 +54,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded 2-core CI machine tsx start-up plus migrations can take a while.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {
@@ -65,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 60 s:\n${log}`);
+      throw new Error(`server did not become healthy within 120 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
