@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { InvitedParticipant, MediaConnection } from '@videomote/contract/media';
 
 /**
  * Where the chat and participants features plug into the meeting screen. Features do not import each other, so
