@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function userData(page: import('playwright-core').Page) {
+async function userData(page: Page) {
   return page.evaluate(async () => (await (await fetch('/api/login/getuserdata')).json()).data);
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { AccessibilityReportRequest } from '@videomote/contract/feedback';
 import { Envelope } from '@videomote/contract/envelope';
 import { requireAdmin } from '../../platform/auth.ts';
@@ -9,7 +9,7 @@ import { FeedbackService } from './feedback.service.ts';
 export async function feedbackRoutes(app: FastifyInstance): Promise<void> {
   const service = new FeedbackService(new FeedbackRepository(app.deps.db), app.deps.now);
 
-  app.post<{ Body: { data: Type.Static<typeof AccessibilityReportRequest> } }>(
+  app.post<{ Body: { data: Static<typeof AccessibilityReportRequest> } }>(
     '/api/feedback/accessibility',
     { config: { anonymousVisitor: true }, schema: { body: Envelope(AccessibilityReportRequest) } },
     async (request, reply) => {
