@@ -207,6 +207,32 @@ describe('a Meeting', () => {
     expect(await erik.locator('.side-tiles .tile').count()).toBe(0); // never minis on phones
     expect(await seriousAxeViolations(erik)).toEqual([]);
     await erik.setViewportSize({ width: 1280, height: 800 });
+    // Help popover.
+    await erik.getByRole('button', { name: 'Fungerar det inte?' }).click();
+    await expect.poll(() => erik.getByRole('dialog', { name: 'Fungerar det inte?' }).textContent()).toContain('Har du problem med mötet?');
+    expect(await erik.getByRole('button', { name: 'Ladda om sidan' }).count()).toBe(1);
+    await erik.keyboard.press('Escape');
+    await expect.poll(() => erik.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('shows a participant who denies camera and microphone the known error with the help link, dismissible', async () => {
+    const denyingBrowser = await launchBrowser({ fakeUi: false });
+    try {
+      const { page } = await newUserPage(denyingBrowser, server.url, { permissions: [] });
+      await loginAs(page, 'karin', '/meetings');
+      await enter(page, meeting.id);
+      const banner = page.locator('[data-error-key="OT_USER_MEDIA_ACCESS_DENIED"]');
+      await expect.poll(() => banner.textContent()).toContain('Du behöver godkänna åtkomst till mikrofon och kamera för att kunna delta i mötet med ljud och bild.');
+      expect(await banner.getAttribute('class')).toContain('error-banner--known');
+      expect(await banner.getByRole('link', { name: 'Här kan du läsa mer om hur du gör detta.' }).getAttribute('href')).toBe('/usersupport/troubleshooting#user-media');
+      // Still in the call as a receiver.
+      await receivesMedia(page, 2);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await banner.getByRole('button', { name: 'Stäng' }).click();
+      await expect.poll(() => banner.count()).toBe(0);
+    } finally {
+      await denyingBrowser.close();
+    }
   });
 });
 
