@@ -31,9 +31,9 @@ export class ChatTestClient {
   }
 
   /** Connects and waits for the welcome; rejects with the HTTP status when the upgrade is refused. */
-  static connect(url: string, cookie: string | null, headers: Record<string, string> = {}): Promise<ChatTestClient> {
+  static connect(url: string, cookie: string | null, headers: Record<string, string> = {}, options: { autoPong?: boolean } = {}): Promise<ChatTestClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+      const socket = new WebSocket(url, { headers: { ...(cookie ? { cookie } : {}), ...headers }, autoPong: options.autoPong ?? true });
       const client = new ChatTestClient(socket);
       socket.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
       socket.once('error', reject);

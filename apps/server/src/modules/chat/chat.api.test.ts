@@ -287,6 +287,20 @@ describe('presence', () => {
     expect(left.data.joined).toEqual([]);
   });
 
+  it('drops a socket that stops answering pings, and tells the others it left', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    const silent = await ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('jonna'), {}, { autoPong: false });
+    clients.push(silent);
+    const hub = chatHubOf(t.app) as unknown as { heartbeat(): void };
+    hub.heartbeat();
+    await barrier(erik, erik); // erik's pong has come back by the time his own message does
+    hub.heartbeat();
+    expect(await silent.closed()).toBe(1006);
+    await waitFor(() => erik.of(ChatSignalTypes.presence).some((p) => p.left.includes(silent.welcome!.connectionId)));
+    expect(erik.closeCode).toBeNull();
+  });
+
   it('closes the socket when the session ends', async () => {
     const m = await meeting();
     const c = await t.as('jonna');

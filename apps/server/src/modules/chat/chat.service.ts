@@ -39,6 +39,8 @@ interface Connection extends ChatMember {
   flood: FloodGuard;
   toldToSlowDown: boolean;
   closed: boolean;
+  /** Answered the last ping; a socket that misses one is dead (no FIN ever came) and is dropped. */
+  alive: boolean;
 }
 
 export interface ChatHubOptions {
@@ -52,6 +54,7 @@ export interface ChatHubOptions {
   floodLimit?: number;
   sessionCheckMs?: number;
   sweepMs?: number;
+  heartbeatMs?: number;
 }
 
 // A socket this far behind on reading is stalled; holding more for it would cost the whole server memory.
@@ -75,9 +78,12 @@ export class ChatHub {
   ) {
     const sessionCheck = setInterval(() => void this.closeEndedSessions(), options.sessionCheckMs ?? 60_000);
     const sweep = setInterval(() => void this.purgeEnded().catch(() => {}), options.sweepMs ?? 5 * 60_000);
+    // A laptop closed mid-call leaves a socket that never says goodbye; without pings it would linger in the list.
+    const heartbeat = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 30_000);
     sessionCheck.unref();
     sweep.unref();
-    this.timers.push(sessionCheck, sweep);
+    heartbeat.unref();
+    this.timers.push(sessionCheck, sweep, heartbeat);
   }
 
   /** Takes over a freshly upgraded socket. Listeners are attached at once: frames may already be on their way. */
@@ -94,8 +100,10 @@ export class ChatHub {
       flood: new FloodGuard(this.options.floodLimit ?? 20, 10_000),
       toldToSlowDown: false,
       closed: false,
+      alive: true,
     };
     socket.on('message', (raw, isBinary) => this.onFrame(conn, raw, isBinary));
+    socket.on('pong', () => (conn.alive = true));
     socket.on('close', () => this.detach(conn));
     conn.queue = this.enter(conn).catch((err) => {
       this.options.log.error({ err, meetingId: conn.meetingId }, 'chat: joining failed');
@@ -264,6 +272,19 @@ export class ChatHub {
 
   private stored(conn: Connection): StoredPresence {
     return { connectionId: conn.id, participantId: conn.participantId, displayName: conn.displayName, moderator: conn.moderator, key: conn.key };
+  }
+
+  private heartbeat(): void {
+    for (const set of this.local.values()) {
+      for (const c of set) {
+        if (!c.alive) {
+          c.socket.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.socket.ping();
+      }
+    }
   }
 
   /** A socket outlives neither a logout nor an expired session. */
