@@ -99,7 +99,9 @@ export type MediaServerMessage =
   | { videomote: 'connectionDestroyed'; connectionId: string }
   | { videomote: 'refused'; transaction?: string; reason: string }
   | { videomote: 'forceDisconnected' }
-  | { videomote: 'forceUnpublished' };
+  | { videomote: 'forceUnpublished' }
+  /** A meeting admin muted this connection's microphone (conference spec §4 Forced mute). */
+  | { videomote: 'muteForced' };
 
 export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean };
 

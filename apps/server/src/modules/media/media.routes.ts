@@ -51,6 +51,12 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
     return { data: null };
   });
 
+  app.post('/api/media/:meetingId/forcemute', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
+    const { meetingId } = request.params as { meetingId: string };
+    await media.forceMute(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+    return { data: null };
+  });
+
   app.post('/api/media/:meetingId/kick', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
     const { meetingId } = request.params as { meetingId: string };
     await media.kick(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);

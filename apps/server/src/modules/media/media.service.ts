@@ -27,6 +27,8 @@ interface LiveConnection {
   cameraHandle: number | null;
   screenHandle: number | null;
   screenFeedId: number | null;
+  /** Audio mids Janus stopped relaying on a forced mute; let through again when the owner turns the microphone on. */
+  mutedMids: string[];
 }
 
 export interface MediaAdmission {
@@ -200,6 +202,8 @@ export class MediaService {
           if (typeof m.hasAudio !== 'boolean' || typeof m.hasVideo !== 'boolean') return;
           connection.hasAudio = m.hasAudio;
           connection.hasVideo = m.hasVideo;
+          // The owner switched the microphone back on after a forced mute: their own choice, so Janus relays it again.
+          if (m.hasAudio && entry.mutedMids.length) void this.releaseForcedMute(meetingId, entry);
           this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onRefused: (reason, janus) => this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused'),
@@ -211,7 +215,7 @@ export class MediaService {
         },
       },
     });
-    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null };
+    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [] };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
     const conns = this.live.get(meetingId) ?? new Map<string, LiveConnection>();
@@ -256,6 +260,37 @@ export class MediaService {
     if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
     await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
     target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+  }
+
+  /**
+   * A meeting admin force-mutes another connection's microphone (spec §4 Forced mute, §6): Janus stops relaying
+   * the feed's audio (VideoRoom `moderate` with the room secret), so it holds even against a modified browser,
+   * and the owner's page switches the microphone off and shows the banner.
+   */
+  async forceMute(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
+    const feedId = target.connection.feedId;
+    const mids = feedId ? target.relay.audioMids(feedId) : [];
+    if (!feedId || !target.connection.hasAudio || mids.length === 0) throw conflict('Deltagaren har ingen påslagen mikrofon');
+    for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, true);
+    target.mutedMids = mids;
+    target.connection.hasAudio = false;
+    target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
+    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
+  }
+
+  private async releaseForcedMute(meetingId: string, entry: LiveConnection): Promise<void> {
+    const mids = entry.mutedMids;
+    const feedId = entry.connection.feedId;
+    entry.mutedMids = [];
+    if (!feedId) return;
+    try {
+      const room = await this.ensureRoom((await findMeeting(this.deps.db, meetingId))!);
+      const control = await this.pool.get(room.instance);
+      for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, false);
+    } catch (err) {
+      this.log.warn({ err, meetingId }, 'releasing a forced mute failed');
+    }
   }
 
   /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */

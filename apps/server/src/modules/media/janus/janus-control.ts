@@ -179,6 +179,11 @@ export class JanusControl {
     await this.request({ request: 'kick', room, secret, id: feedId });
   }
 
+  /** Stops (or lets again) Janus relay one media line of a publisher to everyone: a forced mute nobody can undo from the browser. */
+  async moderate(room: number, secret: string, feedId: number, mid: string, mute: boolean): Promise<void> {
+    await this.request({ request: 'moderate', room, secret, id: feedId, mid, mute });
+  }
+
   async listParticipants(room: number): Promise<{ id: number; display?: string; publisher: boolean }[]> {
     const data = await this.request({ request: 'listparticipants', room });
     return (data.participants as { id: number; display?: string; publisher: boolean }[]) ?? [];

@@ -36,7 +36,7 @@ export class JanusRelay {
   private readonly state: RelayState = { sessions: new Set(), handles: new Map() };
   private readonly expectations = new Map<string, Expectation>();
   /** Publisher handle → its Janus feed id, and whether media flows. */
-  private readonly feeds = new Map<number, { feedId: number | null; published: boolean }>();
+  private readonly feeds = new Map<number, { feedId: number | null; published: boolean; audioMids?: string[] }>();
   private closed = false;
 
   constructor(
@@ -65,6 +65,12 @@ export class JanusRelay {
   /** Sends one of our own messages to the browser. */
   sendOwn(message: Json): void {
     if (this.client.readyState === WebSocket.OPEN) this.client.send(JSON.stringify(message));
+  }
+
+  /** The audio `mid`s Janus reported for a published feed (moderation mutes them by mid). */
+  audioMids(feedId: number): string[] {
+    for (const f of this.feeds.values()) if (f.feedId === feedId && f.published) return f.audioMids ?? [];
+    return [];
   }
 
   publishedFeeds(): number[] {
@@ -153,6 +159,9 @@ export class JanusRelay {
           }
           const f = this.feeds.get(expect.handleId) ?? { feedId: null, published: false };
           if (data.videoroom === 'joined' && typeof data.id === 'number') f.feedId = data.id;
+          if (Array.isArray(data.streams)) {
+            f.audioMids = (data.streams as Json[]).filter((s) => s.type === 'audio' && typeof s.mid === 'string').map((s) => s.mid as string);
+          }
           this.feeds.set(expect.handleId, f);
           if (expect.kind === 'publish' && f.feedId && !f.published && (data.configured === 'ok' || msg.jsep)) {
             f.published = true;

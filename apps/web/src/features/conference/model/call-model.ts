@@ -1,6 +1,7 @@
 import type { Capabilities, MediaConnection } from '@videomote/contract/media';
 import { ERROR_TEXTS } from './texts.ts';
 import type { Device } from './layout.ts';
+import type { StreamStats } from './network-quality.ts';
 
 /**
  * The call state of conference spec §3/§4 as a plain store: the media layer feeds it events, React only
@@ -46,6 +47,15 @@ export interface CallState {
   showMinis: boolean;
   device: Device;
   errors: ErrorEntry[];
+  /** True from the own screen publisher's creation until it is destroyed or its media stops (spec §4). */
+  isSharingScreen: boolean;
+  ownScreen: MediaStream | null;
+  /** The forced-mute banner is showing (spec §2 Prompts and banners). */
+  forcedMute: boolean;
+  /** Last second's figures per remote stream id, for the signal bar (spec §2, §7). */
+  stats: Record<string, StreamStats>;
+  /** Background blur: whether the browser can, and whether it is on (spec §4 Blur). */
+  blur: { supported: boolean; on: boolean };
 }
 
 const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false };
@@ -65,9 +75,15 @@ export const initialCallState = (): CallState => ({
   showMinis: false,
   device: 'desktop',
   errors: [],
+  isSharingScreen: false,
+  ownScreen: null,
+  forcedMute: false,
+  stats: {},
+  blur: { supported: false, on: false },
 });
 
 export const OWN_STREAM_ID = 'own-camera';
+export const OWN_SCREEN_ID = 'own-screen';
 export const cameraStreamId = (connectionId: string) => `camera-${connectionId}`;
 export const screenStreamId = (connectionId: string) => `screen-${connectionId}`;
 
@@ -91,6 +107,9 @@ export function remoteTiles(state: CallState): StreamTile[] {
 /** Own camera first (when publishing), then the remote streams. */
 export function allTiles(state: CallState): StreamTile[] {
   const tiles = remoteTiles(state);
+  if (state.isSharingScreen && state.ownScreen) {
+    tiles.unshift({ streamId: OWN_SCREEN_ID, connectionId: state.connectionId ?? 'own', videoType: 'screen', displayName: state.displayName, hasAudio: false, hasVideo: true, isOwn: true, stream: state.ownScreen });
+  }
   if (state.own.alive || state.own.stream) {
     tiles.unshift({ streamId: OWN_STREAM_ID, connectionId: state.connectionId ?? 'own', videoType: 'camera', displayName: state.displayName, hasAudio: state.own.hasAudio, hasVideo: state.own.hasVideo, isOwn: true, stream: state.own.stream });
   }
@@ -221,6 +240,32 @@ export class CallModel {
   toggleMinis(hasSideTiles: boolean): void {
     if (this.state.device === 'phone' || !hasSideTiles) return;
     this.set({ showMinis: !this.state.showMinis });
+  }
+
+  /** The own screen publisher exists: sharing, with minis shown (not on phones). */
+  screenShareStarted(stream: MediaStream): void {
+    this.set({ isSharingScreen: true, ownScreen: stream, showMinis: this.state.device !== 'phone' });
+  }
+
+  screenShareEnded(): void {
+    if (this.state.isSharingScreen || this.state.ownScreen) this.set({ isSharingScreen: false, ownScreen: null });
+  }
+
+  /** A meeting admin switched the own microphone off (spec §4 Forced mute): audio off and the banner. */
+  muteForced(): void {
+    this.set({ own: { ...this.state.own, hasAudio: false }, forcedMute: true });
+  }
+
+  dismissForcedMute(): void {
+    if (this.state.forcedMute) this.set({ forcedMute: false });
+  }
+
+  setStats(stats: Record<string, StreamStats>): void {
+    this.set({ stats });
+  }
+
+  setBlur(blur: { supported: boolean; on: boolean }): void {
+    if (blur.supported !== this.state.blur.supported || blur.on !== this.state.blur.on) this.set({ blur });
   }
 
   addError(key: string, message?: string): void {

@@ -1,0 +1,45 @@
+import type { CallState } from './call-model.ts';
+import { TEXTS } from './texts.ts';
+
+/** Screen sharing rules of conference spec §2 and §4, free of React and of the media library. */
+export const SHARE_TEXTS = {
+  youShare: 'Du delar skärm',
+  someoneElse: 'Någon annan',
+  shares: (name: string) => `${name}${TEXTS.sharesScreen}`,
+  takeoverQuestion: (name: string) => `${name} delar redan sin skärm. Vill du ta över skärmdelningen?`,
+  takeoverConfirm: 'Ja, dela min skärm',
+  takeoverCancel: 'Avbryt',
+  maximiseShare: 'Maximera delning',
+  minimiseShare: 'Minimera delning',
+  failed: 'Det gick inte att dela skärmen.',
+} as const;
+
+/** Another connection that currently shares its screen (only one sharer at a time). */
+export function remoteSharer(state: CallState): { connectionId: string; displayName: string } | null {
+  const c = state.connections.find((x) => x.connectionId !== state.connectionId && x.screenFeedId);
+  return c ? { connectionId: c.connectionId, displayName: c.displayName } : null;
+}
+
+/** The toolbar line: 'Du delar skärm', '{name} delar skärm' (or 'Någon annan' without a name), or nothing. */
+export function sharerText(state: CallState): string | null {
+  if (state.isSharingScreen) return SHARE_TEXTS.youShare;
+  const other = remoteSharer(state);
+  if (!other) return null;
+  return SHARE_TEXTS.shares(other.displayName.trim() || SHARE_TEXTS.someoneElse);
+}
+
+/** What pressing 'Dela skärm' / 'Avsluta skärmdelning' does (spec §4 Screen sharing). */
+export type ShareAction = { kind: 'stop' } | { kind: 'ask'; connectionId: string; displayName: string } | { kind: 'start' };
+
+export function shareAction(state: CallState): ShareAction {
+  if (state.isSharingScreen) return { kind: 'stop' };
+  const other = remoteSharer(state);
+  if (other) return { kind: 'ask', connectionId: other.connectionId, displayName: other.displayName.trim() || SHARE_TEXTS.someoneElse };
+  return { kind: 'start' };
+}
+
+/** A denied picker (the user said no) is silent; anything else is shown (spec §4). */
+export function isShareDenied(err: unknown): boolean {
+  const name = (err as { name?: string } | null)?.name ?? '';
+  return name === 'NotAllowedError' || name === 'AbortError';
+}
