@@ -230,6 +230,22 @@ describe('form rules in the browser', () => {
     await expectAxeClean(a.page, 'conflict notice');
     await a.page.getByRole('button', { name: 'Ladda om mötet' }).click();
     await a.page.waitForFunction(() => (document.getElementById('title') as HTMLInputElement | null)?.value === 'Från flik B');
+
+    // A webcast's admin sets the expected audience on its card; the lists are read again.
+    const web = await a.page.request.post('/api/meeting', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: { data: { title: 'Informationsträff', type: 1, startTime: `${tomorrow()}T14:00:00+01:00`, endTime: `${tomorrow()}T15:00:00+01:00`, participants: [{ currentUser: true, role: 'PresenterInternal' }] } },
+    });
+    const webId = (await web.json()).data.id as string;
+    await a.page.goto('/meetings');
+    const wc = await openCard(a.page, 'Informationsträff');
+    await wc.locator('.vm-card__time', { hasText: /, Informationsmöte$/ }).waitFor();
+    await wc.getByLabel('Antal deltagare i informationsmötet').fill('25');
+    await wc.getByRole('button', { name: 'Spara antal' }).click();
+    await a.page.waitForFunction(async (id) => (await (await fetch(`/api/meeting/${id}`)).json()).data.countInfoParticipants === 25, webId);
+    await wc.locator('summary', { hasText: 'Möteslänkar' }).click();
+    await wc.getByRole('link', { name: /\/publicaccess\/[A-Za-z0-9_-]{24}$/ }).waitFor();
+    await expectAxeClean(a.page, 'webcast card with links');
     await a.context.close();
   });
 });

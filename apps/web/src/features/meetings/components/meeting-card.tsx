@@ -6,11 +6,12 @@ import { localDate, localTime } from '@videomote/contract/meeting-rules';
 import { calendarUrl } from '../api/get-invitations.ts';
 import { isToday, timeString, timingOf, TYPE_LABELS } from '../model/meeting-time.ts';
 import { MeetingLinks } from './meeting-links.tsx';
+import { CountInfoParticipants } from './count-info-participants.tsx';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as ParticipantRole] ?? role;
 
 /** A collapsible meeting panel (spec §2 meeting card). `now` ticks every second from the page. */
-export function MeetingCard({ meeting, now, onDelete }: { meeting: Meeting; now: Date; onDelete(meeting: Meeting): void }) {
+export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Meeting; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
   const [open, setOpen] = useState(false);
   const [linksOpen, setLinksOpen] = useState(false);
   const bodyId = useId();
@@ -81,6 +82,9 @@ export function MeetingCard({ meeting, now, onDelete }: { meeting: Meeting; now:
           </ul>
         ) : (
           <p className="vm-empty">Inga fler deltagare</p>
+        )}
+        {meeting.currentUserIsAdmin && meeting.type === 1 && (
+          <CountInfoParticipants meetingId={meeting.id!} value={meeting.countInfoParticipants} onSaved={onChanged} />
         )}
         {meeting.currentUserIsAdmin && (
           <details className="vm-details" onToggle={(e) => setLinksOpen(e.currentTarget.open)}>

@@ -46,7 +46,6 @@ export function HomePage() {
   }, [loadToday]);
 
   const loadWeek = useCallback(async (w: MeetingWeek) => {
-    setUpcoming(null);
     const range = isoWeekRange(w.year, w.week);
     // Upcoming means from tomorrow on (spec §9), within the chosen week.
     const tomorrow = startOfLocalDay(new Date(), 1);
@@ -55,8 +54,16 @@ export function HomePage() {
   }, []);
 
   useEffect(() => {
-    if (week) void loadWeek(week).catch(() => setUpcoming([]));
+    if (!week) return;
+    setUpcoming(null); // a new week: show loading rather than the old week's cards
+    void loadWeek(week).catch(() => setUpcoming([]));
   }, [week, loadWeek]);
+
+  // After a participant-count update the lists are read again (spec §4: the update goes to /meetings).
+  const reload = useCallback(() => {
+    void loadToday().catch(() => setToday([]));
+    if (week) void loadWeek(week).catch(() => setUpcoming([]));
+  }, [loadToday, loadWeek, week]);
 
   async function confirmDelete() {
     if (!toDelete?.id) return;
@@ -89,7 +96,7 @@ export function HomePage() {
         ) : today.length ? (
           <ul className="vm-list">
             {today.map((m) => (
-              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} />
+              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} onChanged={reload} />
             ))}
           </ul>
         ) : (
@@ -105,7 +112,7 @@ export function HomePage() {
         ) : upcoming.length ? (
           <ul className="vm-list">
             {upcoming.map((m) => (
-              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} />
+              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} onChanged={reload} />
             ))}
           </ul>
         ) : (
