@@ -127,6 +127,8 @@ describe('a Meeting', () => {
   it('two participants each receive the other\'s video and audio', async () => {
     await enter(erik, meeting.id);
     await expect.poll(() => status(erik).textContent()).toBe('Ingen annan är ansluten till mötet');
+    // The lobby's device choice (labels as JSON strings) is matched case-insensitively.
+    await jonna.evaluate(() => localStorage.setItem('audio_device', JSON.stringify('FAKE AUDIO INPUT 2')));
     await enter(jonna, meeting.id);
     for (const page of [erik, jonna]) {
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('2 personer deltar i mötet');
@@ -137,6 +139,12 @@ describe('a Meeting', () => {
     }
     await receivesMedia(erik, 1);
     await receivesMedia(jonna, 1);
+    const sentAudio = await jonna.evaluate(() => {
+      const hook = (window as unknown as { __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+      const pub = hook.session.peerConnections().find((x) => x.role === 'publisher');
+      return pub?.pc.getSenders().find((x) => x.track?.kind === 'audio')?.track?.label ?? null;
+    });
+    expect(sentAudio).toBe('Fake Audio Input 2');
     await expect.poll(() => erik.locator('.tile figcaption', { hasText: 'Jonna Sökande' }).count()).toBe(1);
     await expect.poll(() => jonna.locator('.tile[data-has-video="true"] figcaption', { hasText: 'Erik Handläggare' }).count()).toBe(1);
     expect(await seriousAxeViolations(erik)).toEqual([]);
@@ -287,6 +295,20 @@ describe('a Webcast', () => {
       return join;
     }, webcast.id);
     expect(refused).toMatchObject({ janus: 'error', error: { code: 403, reason: expect.stringContaining('no publish capability') } });
+
+    // The presenter (the webcast's admin) hangs up: the participant count is saved, rate-call is raised, back to '/'.
+    await expect.poll(() => status(erik).textContent()).toBe('2 personer deltar i mötet');
+    await erik.evaluate(() =>
+      window.addEventListener('rate-call', (e) => ((window as unknown as { __rated?: string }).__rated = (e as CustomEvent<{ meetingId: string }>).detail.meetingId)),
+    );
+    await erik.getByRole('button', { name: 'Lägg på' }).click();
+    await expect.poll(() => new URL(erik.url()).pathname).not.toContain('/conference');
+    expect(await erik.evaluate(() => (window as unknown as { __rated?: string }).__rated)).toBe(webcast.id);
+    expect(await erik.evaluate(() => localStorage.getItem('meeting_participant_count'))).toBeNull();
+    const saved = await erik.evaluate(async (id) => (await (await fetch(`/api/meeting/${id}`)).json()).data.countInfoParticipants as number, webcast.id);
+    // The highest count seen: presenter and viewer page, plus the viewer's short-lived probing socket above if the
+    // presenter's page rendered it.
+    expect([2, 3]).toContain(saved);
   });
 
   it('a stranger gets no token and no media connection', async () => {
