@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ChatSignalTypes } from '@videomote/contract/chat';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
@@ -89,5 +90,23 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     await jonnaOnB.close();
     await erikOnA.next(ChatSignalTypes.presence, (p) => p.left.includes(jonnaOnB.welcome!.connectionId));
     expect(erikOnA.of(ChatSignalTypes.chatMessage).map((msg) => msg.message)).not.toContain('avstängd?');
+  });
+
+  it('forgets the sockets of a process that died without saying goodbye', async () => {
+    const now = Date.now();
+    const m = await insertMeeting(t.db, t.app.deps.pins, {
+      type: 1,
+      start: new Date(now - 60_000),
+      end: new Date(now + 3600_000),
+      participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
+    });
+    // A presence entry left behind by a killed process: its heartbeat key is gone.
+    const redis = new Redis(redisUrl!);
+    const ghost = { connectionId: 'ghost-1', participantId: null, displayName: 'Spöke', moderator: false, key: 'v:ghost', node: 'dead-node' };
+    await redis.hset(`vm:chat:${m.id}:presence`, ghost.connectionId, JSON.stringify(ghost));
+    const erik = await join(urlA, m.id, 'erik');
+    expect(erik.welcome!.participants.map((p) => p.displayName)).toEqual(['Erik Handläggare']);
+    expect(await redis.hexists(`vm:chat:${m.id}:presence`, ghost.connectionId)).toBe(0);
+    await redis.quit();
   });
 });

@@ -1,9 +1,15 @@
+import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { CHAT_HISTORY_LIMIT, type ChatMessageEvent } from '@videomote/contract/chat';
 import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
 
 // A backstop for state whose meeting never got a clean end (a node killed mid-call): call content must not linger.
 const TTL_SECONDS = 24 * 60 * 60;
+// Each process says every 10 s that it is alive; the sockets of a process that stopped saying so are gone.
+const NODE_BEAT_MS = 10_000;
+const NODE_TTL_SECONDS = 30;
+
+type NodePresence = StoredPresence & { node: string };
 
 /**
  * Several server processes serving one meeting: state lives in Redis keys, signals go through pub/sub so every
@@ -13,6 +19,8 @@ export class RedisChatStore implements ChatStore {
   private readonly cmd: Redis;
   private readonly sub: Redis;
   private readonly subscribers = new Map<string, (json: string) => void>();
+  private readonly node = crypto.randomUUID();
+  private readonly beat: NodeJS.Timeout;
 
   constructor(url: string, private readonly prefix = 'vm:chat:') {
     // Commands wait while Redis is briefly away instead of failing the socket at once.
@@ -25,6 +33,29 @@ export class RedisChatStore implements ChatStore {
       const meetingId = channel.slice(this.prefix.length, -':signals'.length);
       this.subscribers.get(meetingId)?.(message);
     });
+    const beat = () => void this.cmd.set(this.nodeKey(this.node), '1', 'EX', NODE_TTL_SECONDS).catch(() => {});
+    beat();
+    this.beat = setInterval(beat, NODE_BEAT_MS);
+    this.beat.unref();
+  }
+
+  private nodeKey(node: string): string {
+    return `${this.prefix}node:${node}`;
+  }
+
+  /**
+   * The meeting's presence without the sockets of processes that died without saying goodbye (killed, crashed):
+   * those entries are deleted here, so the participant list and the "last one left" decision stay right.
+   */
+  private async livePresence(meetingId: string, raw: string[]): Promise<StoredPresence[]> {
+    const entries = raw.map((p) => JSON.parse(p) as NodePresence);
+    const nodes = [...new Set(entries.map((e) => e.node))];
+    if (!nodes.length) return [];
+    const beats = await this.cmd.mget(...nodes.map((n) => this.nodeKey(n)));
+    const dead = new Set(nodes.filter((_, i) => beats[i] === null));
+    const ghosts = entries.filter((e) => dead.has(e.node));
+    if (ghosts.length) await this.cmd.hdel(this.k(meetingId, 'presence'), ...ghosts.map((g) => g.connectionId));
+    return entries.filter((e) => !dead.has(e.node)).map(({ node: _node, ...entry }) => entry);
   }
 
   private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals'): string {
@@ -48,12 +79,13 @@ export class RedisChatStore implements ChatStore {
 
   async join(meetingId: string, entry: StoredPresence): Promise<void> {
     const key = this.k(meetingId, 'presence');
-    await this.cmd.multi().hset(key, entry.connectionId, JSON.stringify(entry)).expire(key, TTL_SECONDS).sadd(this.index, meetingId).exec();
+    const stored: NodePresence = { ...entry, node: this.node };
+    await this.cmd.multi().hset(key, entry.connectionId, JSON.stringify(stored)).expire(key, TTL_SECONDS).sadd(this.index, meetingId).exec();
   }
   async leave(meetingId: string, connectionId: string): Promise<number> {
     const key = this.k(meetingId, 'presence');
-    const result = await this.cmd.multi().hdel(key, connectionId).hlen(key).exec();
-    return Number(result?.[1]?.[1] ?? 0);
+    const result = await this.cmd.multi().hdel(key, connectionId).hvals(key).exec();
+    return (await this.livePresence(meetingId, (result?.[1]?.[1] as string[] | undefined) ?? [])).length;
   }
   async snapshot(meetingId: string): Promise<ChatSnapshot> {
     const result = await this.cmd
@@ -70,7 +102,7 @@ export class RedisChatStore implements ChatStore {
     return {
       chatOpen: open !== '0',
       history: history.map((h) => JSON.parse(h) as ChatMessageEvent),
-      presence: presence.map((p) => JSON.parse(p) as StoredPresence),
+      presence: await this.livePresence(meetingId, presence),
       ignoredKeys: ignored,
     };
   }
@@ -115,6 +147,7 @@ export class RedisChatStore implements ChatStore {
     return this.cmd.smembers(this.index);
   }
   async close(): Promise<void> {
+    clearInterval(this.beat);
     this.subscribers.clear();
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
   }
