@@ -1,0 +1,294 @@
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { TestApp, TestClient } from '../testing/test-app.ts';
+import { insertMeeting } from '../testing/fixtures.ts';
+import { SESSION_COOKIE } from '../platform/session.ts';
+import { sessionUserFromClaims } from '../modules/identity/session-user.ts';
+import { personaByKey } from '../modules/identity/personas.ts';
+
+/**
+ * What the security tests share: the callers, the rule table of who may call which API route, the route list read
+ * from the running app, and a seeded world (meetings, a system message, a logged-in client per caller).
+ *
+ * Meeting A is the meeting the routes are aimed at: Erik books and administers it, Karin, Fredrik and Jonna are
+ * its participants, Anna is not in it (she is the system administrator). Meeting B belongs to the outsider, a staff
+ * member who administers B only. W is a webcast running now; the visitor entered it by its link.
+ */
+
+export const NOW = '2026-11-20T09:30:00+01:00'; // a Friday, Stockholm winter time
+export const CALLERS = ['anna', 'erik', 'karin', 'fredrik', 'jonna', 'nobody', 'visitor', 'outsider'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** One expected status per caller, in the order of CALLERS: anna erik karin fredrik jonna nobody visitor outsider. */
+const row = (statuses: string): Record<Caller, number> => {
+  const parts = statuses.trim().split(/\s+/).map(Number);
+  if (parts.length !== CALLERS.length || parts.some((n) => !Number.isInteger(n))) throw new Error(`bad rule row: ${statuses}`);
+  return Object.fromEntries(CALLERS.map((c, i) => [c, parts[i]!])) as Record<Caller, number>;
+};
+
+// The rule table, checked against the spec and each module's rules. Columns:
+//                                               anna erik karin fredrik jonna nobody visitor outsider
+// Not a participant of the meeting (Anna too: system admin is not meeting admin) → 404, exactly as for an
+// unknown id, so a stranger cannot even learn that the meeting exists.
+export const RULES: Record<string, Record<Caller, number>> = {
+  // Start-up, session and login calls: open to every caller, the visitor included (its webcast page needs them).
+  'GET /api/docs': /*                       */ row('200 200 200 200 200 200 200 200'),
+  'GET /api/getantiforgerydata': /*         */ row('200 200 200 200 200 200 200 200'),
+  'GET /api/login/start': /*                */ row('302 302 302 302 302 302 302 302'),
+  'GET /api/login/callback': /*             */ row('302 302 302 302 302 302 302 302'),
+  'GET /api/login/getuserdata': /*          */ row('200 200 200 200 200 401 200 200'),
+  'GET /api/login/keepalive': /*            */ row('200 200 200 200 200 401 200 200'),
+  'GET /api/login/logout': /*               */ row('200 200 200 200 200 200 200 200'),
+  'GET /api/login/endsession': /*           */ row('302 302 302 302 302 302 302 302'),
+  'GET /api/featureflags': /*               */ row('200 200 200 200 200 200 200 200'),
+  // Accessibility reports: anyone may send one (the statement page is public); only the admin reads them.
+  'POST /api/feedback/accessibility': /*    */ row('201 201 201 201 201 201 201 201'),
+  'GET /api/feedback/accessibility': /*     */ row('200 403 403 403 403 401 403 403'),
+  // System messages: the banner poll is public; managing them is the administrator's.
+  'GET /api/message': /*                    */ row('200 200 200 200 200 200 200 200'),
+  'GET /api/message/all': /*                */ row('200 403 403 403 403 401 403 403'),
+  'POST /api/message': /*                   */ row('200 403 403 403 403 401 403 403'),
+  'PUT /api/message': /*                    */ row('200 403 403 403 403 401 403 403'),
+  'GET /api/message/:id': /*                */ row('200 403 403 403 403 401 403 403'),
+  'PUT /api/message/:id': /*                */ row('200 403 403 403 403 401 403 403'),
+  'DELETE /api/message/:id': /*             */ row('200 403 403 403 403 401 403 403'),
+  // Meetings: lists are everyone's own; staff may book (KA/FA/participants cannot book as EmploymentOfficer);
+  // a meeting is read by its participants; changed, copied, deleted and counted only by its meeting admins.
+  'GET /api/meeting/day': /*                */ row('200 200 200 200 200 401 403 200'),
+  'GET /api/meeting/week': /*               */ row('200 200 200 200 200 401 403 200'),
+  'GET /api/meetingweek': /*                */ row('200 200 200 200 200 401 403 200'),
+  'POST /api/meeting': /*                   */ row('200 200 403 403 403 401 403 200'),
+  'PUT /api/meeting': /*                    */ row('404 200 403 403 403 401 403 404'),
+  'GET /api/meeting/:id': /*                */ row('404 200 200 200 200 401 403 404'),
+  'DELETE /api/meeting/:id': /*             */ row('404 200 403 403 403 401 403 404'),
+  'GET /api/meeting/copy/:id': /*           */ row('404 200 403 403 403 401 403 404'),
+  'GET /api/meeting/:id/invitations': /*    */ row('404 200 200 200 200 401 403 404'),
+  'GET /api/meeting/:id/calendar.ics': /*   */ row('404 200 200 200 200 401 403 404'),
+  'PUT /api/meeting/:id/:count': /*         */ row('404 200 403 403 403 401 403 404'),
+  // Lobby and self sign-up (e-ID only; Karin, Fredrik and Jonna are already booked → 409).
+  'GET /api/lobby/:id': /*                  */ row('403 200 200 200 200 401 403 403'),
+  'GET /api/meeting/validateexternaluser/:id': row('200 200 200 200 200 401 403 200'),
+  'POST /api/meeting/addexternaluser': /*   */ row('403 403 409 409 409 401 403 403'),
+  // Public access to a webcast by its link: no login needed; entering replaces the browser's session.
+  'GET /api/meeting/getidbyroomid/:roomId': row('200 200 200 200 200 200 200 200'),
+  'POST /api/publicaccess/:roomId': /*      */ row('200 200 200 200 200 200 200 200'),
+  // Conference: token, room lookup and rating only for the meeting's own people; the visitor only in its webcast.
+  'POST /api/meeting/gettoken': /*          */ row('403 200 200 200 200 401 403 403'),
+  'GET /api/meeting/getmeetingbyroomid/:roomId': row('404 200 200 200 200 404 404 404'),
+  'POST /api/meetingpoll': /*               */ row('403 200 200 200 200 401 403 403'),
+  // Moderation: members get past the rule only with the capability (screen-share takeover is every member's,
+  // mute and kick the meeting admin's), then 404 for the unknown connection; non-members 403.
+  'POST /api/media/:meetingId/forceunpublish': row('403 404 404 404 404 401 403 403'),
+  'POST /api/media/:meetingId/forcemute': /**/ row('403 404 403 403 403 401 403 403'),
+  'POST /api/media/:meetingId/kick': /*     */ row('403 404 403 403 403 401 403 403'),
+  // Administration: the Admin role only (troubleshoot answers 404 for an unknown meeting link).
+  'GET /api/admin/groups': /*               */ row('200 403 403 403 403 401 403 403'),
+  'PUT /api/admin/groups': /*               */ row('200 403 403 403 403 401 403 403'),
+  'GET /api/admin/appsettings': /*          */ row('200 403 403 403 403 401 403 403'),
+  'PUT /api/admin/appsettings/flags': /*    */ row('200 403 403 403 403 401 403 403'),
+  'GET /api/admin/troubleshoot': /*         */ row('404 403 403 403 403 401 403 403'),
+  'GET /api/admin/stats': /*                */ row('200 403 403 403 403 401 403 403'),
+  'GET /api/admin/stats.csv': /*            */ row('200 403 403 403 403 401 403 403'),
+  // The staff directory: for those who book meetings (staff, KA, FA), not for job seekers.
+  'GET /api/employee/:query': /*            */ row('200 200 200 200 403 401 403 200'),
+};
+
+/** Every route in the running app as [method, path], read from Fastify's own route tree (HEAD mirrors GET). */
+export function listRoutes(app: FastifyInstance): [string, string][] {
+  const out: [string, string][] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = full;
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (method !== 'HEAD') out.push([method, full]);
+    }
+  }
+  return out;
+}
+
+export interface World {
+  a: { id: string; roomId: string };
+  b: { id: string; roomId: string };
+  w: { id: string; roomId: string };
+  messageId: string;
+  meetingA: Record<string, unknown>;
+  clients: Record<Caller, TestClient>;
+}
+
+let visitorIp = 0;
+
+/** A fresh database with meetings A, B and webcast W, a system message, and a logged-in client per caller. */
+export async function world(t: TestApp): Promise<World> {
+  await t.reset();
+  t.clock.set(NOW);
+  const { db } = t;
+  const { pins } = t.app.deps;
+  const a = await insertMeeting(db, pins, {
+    title: 'Möte A',
+    start: '2026-11-20T10:00:00+01:00',
+    end: '2026-11-20T11:00:00+01:00',
+    participants: [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'karin', role: 'PrivateContractor' },
+      { persona: 'fredrik', role: 'PrivateContractor' },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ],
+  });
+  const b = await insertMeeting(db, pins, {
+    title: 'Möte B',
+    start: '2026-11-20T13:00:00+01:00',
+    end: '2026-11-20T14:00:00+01:00',
+    participants: [{ afId: 'ottann', displayName: 'Otto Annan', role: 'EmploymentOfficer', isAdmin: true }],
+  });
+  const w = await insertMeeting(db, pins, {
+    title: 'Webbsändning W',
+    type: 1,
+    start: '2026-11-20T09:00:00+01:00',
+    end: '2026-11-20T12:00:00+01:00',
+    participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
+  });
+  const outsider = sessionUserFromClaims(
+    { sub: 'test-otto', given_name: 'Otto', family_name: 'Annan', roles: 'VIDMedarbetare', af_id: 'ottann' },
+    pins,
+  );
+  const clients = {
+    anna: await t.as('anna'),
+    erik: await t.as('erik'),
+    karin: await t.as('karin'),
+    fredrik: await t.as('fredrik'),
+    jonna: await t.as('jonna'),
+    nobody: t.anonymous(),
+    visitor: t.anonymous(),
+    outsider: await t.as(outsider),
+  } satisfies Record<Caller, TestClient>;
+  // The visitor enters W by its link, like a browser: a distinct address so public access's rate limit stays out of it.
+  const entered = await t.anonymous().request({
+    method: 'POST',
+    url: `/api/publicaccess/${w.roomId}`,
+    payload: { data: { displayName: 'Sara' } },
+    headers: { 'x-forwarded-for': `10.9.${(visitorIp >> 8) & 255}.${visitorIp++ & 255}` },
+  });
+  expect(entered.statusCode, entered.body).toBe(200);
+  clients.visitor.cookies[SESSION_COOKIE] = entered.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+
+  const message = await clients.anna.post('/api/message', {
+    type: 1,
+    value: 'Planerat underhåll',
+    startTime: '2026-11-20T08:00:00+01:00',
+    endTime: '2026-11-20T18:00:00+01:00',
+    showExternal: true,
+    showInternal: true,
+    showKauser: true,
+  });
+  expect(message.statusCode, message.body).toBe(200);
+  const meetingA = (await clients.erik.get(`/api/meeting/${a.id}`)).json().data;
+  return { a, b, w, messageId: message.json().data.id, meetingA, clients };
+}
+
+/** The concrete request for a route pattern: real ids of the world, and a valid body so the answer is about who asks. */
+export function requestFor(method: string, pattern: string, wd: World): { url: string; body?: unknown } {
+  const A = wd.a.id;
+  const message = {
+    type: 1,
+    value: 'Ändrat underhåll',
+    startTime: '2026-11-20T08:00:00+01:00',
+    endTime: '2026-11-20T18:00:00+01:00',
+    showExternal: true,
+    showInternal: false,
+    showKauser: false,
+  };
+  const key = `${method} ${pattern}`;
+  switch (key) {
+    case 'GET /api/login/callback':
+      return { url: '/api/login/callback?code=x&state=y' };
+    case 'GET /api/admin/troubleshoot':
+      return { url: '/api/admin/troubleshoot?q=abc' };
+    case 'GET /api/employee/:query':
+      return { url: '/api/employee/eri' };
+    case 'GET /api/meeting/getidbyroomid/:roomId':
+      return { url: `/api/meeting/getidbyroomid/${wd.w.roomId}` };
+    case 'POST /api/publicaccess/:roomId':
+      return { url: `/api/publicaccess/${wd.w.roomId}`, body: { displayName: 'Besök' } };
+    case 'GET /api/meeting/getmeetingbyroomid/:roomId':
+      return { url: `/api/meeting/getmeetingbyroomid/${wd.a.roomId}` };
+    case 'POST /api/feedback/accessibility':
+      return { url: pattern, body: { description: 'Låg kontrast i sidfoten' } };
+    case 'POST /api/message':
+      return { url: pattern, body: message };
+    case 'PUT /api/message':
+      return { url: pattern, body: { ...message, id: wd.messageId } };
+    case 'PUT /api/message/:id':
+      return { url: `/api/message/${wd.messageId}`, body: message };
+    case 'GET /api/message/:id':
+    case 'DELETE /api/message/:id':
+      return { url: `/api/message/${wd.messageId}` };
+    case 'POST /api/meeting':
+      return {
+        url: pattern,
+        body: {
+          title: 'Nytt samtal',
+          type: 0,
+          startTime: '2026-11-20T15:00:00+01:00',
+          endTime: '2026-11-20T16:00:00+01:00',
+          participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }],
+        },
+      };
+    case 'PUT /api/meeting':
+      return { url: pattern, body: { ...wd.meetingA, title: 'Ändrat av någon' } };
+    case 'PUT /api/meeting/:id/:count':
+      return { url: `/api/meeting/${A}/3`, body: { id: A, countInfoParticipants: 3 } };
+    case 'POST /api/meeting/addexternaluser':
+      return { url: pattern, body: { meetingId: A, signedForm: true } };
+    case 'POST /api/meeting/gettoken':
+      return { url: pattern, body: { meetingId: A, displayName: 'K' } };
+    case 'POST /api/meetingpoll':
+      return { url: pattern, body: { meetingId: A, callQuality: 4 } };
+    case 'POST /api/media/:meetingId/forceunpublish':
+    case 'POST /api/media/:meetingId/forcemute':
+    case 'POST /api/media/:meetingId/kick':
+      return { url: pattern.replace(':meetingId', A), body: { connectionId: 'no-such-connection' } };
+    case 'PUT /api/admin/groups':
+      return { url: pattern, body: { grants: [{ role: 'VIDMedarbetare', features: ['EditMeeting', 'InternalMeeting'], isAdmin: false }] } };
+    case 'PUT /api/admin/appsettings/flags':
+      return { url: pattern, body: { flags: { callRating: false } } };
+  }
+  const url = pattern.replace(/:(id|meetingId)\b/g, A).replace(/:roomId\b/g, wd.a.roomId);
+  return { url, body: method === 'GET' || method === 'DELETE' ? undefined : {} };
+}
+
+// The routes that accept an anonymous visitor's session (config.anonymousVisitor); every other /api/ route is fenced.
+export const VISITOR_ROUTES = new Set([
+  'GET /api/docs',
+  'GET /api/featureflags',
+  'POST /api/feedback/accessibility',
+  'GET /api/login/start',
+  'GET /api/login/callback',
+  'GET /api/getantiforgerydata',
+  'GET /api/login/getuserdata',
+  'GET /api/login/keepalive',
+  'GET /api/login/logout',
+  'GET /api/login/endsession',
+  'GET /api/meeting/getidbyroomid/:roomId',
+  'POST /api/publicaccess/:roomId',
+  'POST /api/meeting/gettoken',
+  'GET /api/meeting/getmeetingbyroomid/:roomId',
+  'PUT /api/meeting/:id/:count',
+  'GET /api/message',
+  'POST /api/meetingpoll',
+]);
+
+export const IN_A = new Set<Caller>(['erik', 'karin', 'fredrik', 'jonna']);
+/** The e-ID personas' personnummer in the forms an answer could carry them. */
+export const PINS: [Caller, string[]][] = (['karin', 'fredrik', 'jonna'] as const).map((key) => {
+  const pin = personaByKey(key).pin!;
+  return [key, [pin, pin.slice(2), `${pin.slice(0, 8)}-${pin.slice(8)}`, `${pin.slice(2, 8)}-${pin.slice(8)}`]];
+});
+
+// GET routes that change the caller's state, so each caller needs a fresh world after them.
+export const STATEFUL_GETS = new Set(['GET /api/login/logout', 'GET /api/login/endsession']);
+
