@@ -72,7 +72,16 @@ export class JanusSupervisor extends EventEmitter {
   restarts = 0;
 
   constructor(
-    private readonly opts: { dataDir: string; iceEnforce: string | null; rtpPortRange: string; log: SupervisorLog },
+    private readonly opts: {
+      dataDir: string;
+      iceEnforce: string | null;
+      rtpPortRange: string;
+      log: SupervisorLog;
+      /** Fixed secrets, for running several instances that one server addresses through JANUS_URL (tests, ops). */
+      secrets?: { tokenSecret: string; roomAdminKey: string };
+      /** Config sub-folder of DATA_DIR (default "janus"). */
+      name?: string;
+    },
   ) {
     super();
   }
@@ -104,13 +113,13 @@ export class JanusSupervisor extends EventEmitter {
     this.settings ??= {
       wsPort: await freePort(),
       adminWsPort: await freePort(),
-      tokenSecret: crypto.randomBytes(24).toString('base64url'),
+      tokenSecret: this.opts.secrets?.tokenSecret ?? crypto.randomBytes(24).toString('base64url'),
       adminSecret: crypto.randomBytes(24).toString('base64url'),
-      roomAdminKey: crypto.randomBytes(24).toString('base64url'),
+      roomAdminKey: this.opts.secrets?.roomAdminKey ?? crypto.randomBytes(24).toString('base64url'),
       iceEnforce: this.opts.iceEnforce,
       rtpPortRange: this.opts.rtpPortRange,
     };
-    const dir = path.join(this.opts.dataDir, 'janus');
+    const dir = path.join(this.opts.dataDir, this.opts.name ?? 'janus');
     const cfg = writeJanusConfig(dir, this.settings);
     const child = spawn(JANUS_BIN, [`--config=${cfg}`, `--configs-folder=${dir}`, '--disable-colors'], {
       stdio: ['ignore', 'pipe', 'pipe'],
