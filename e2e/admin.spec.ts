@@ -18,7 +18,7 @@ import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
  */
 let server: RunningServer;
 let browser: Browser;
-let held: { id: string; roomId: string };
+let current: { id: string; roomId: string };
 let heldDay = '';
 
 const stockholmDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
@@ -30,10 +30,21 @@ beforeAll(async () => {
   const pins = pinCrypto(loadSecretKey(dataDir, null));
   const start = new Date(Date.now() - 3 * 3_600_000);
   heldDay = stockholmDay(start);
-  held = await insertMeeting(db, pins, {
+  await insertMeeting(db, pins, {
     title: 'Avstämning',
     start,
     end: new Date(Date.now() - 2 * 3_600_000),
+    participants: [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ],
+  });
+  // Felsökning looks at a meeting going on now: the held one may be purged by retention if the suite runs just
+  // after midnight (its statistics survive that; its row does not).
+  current = await insertMeeting(db, pins, {
+    title: 'Pågående samtal',
+    start: new Date(Date.now() - 10 * 60_000),
+    end: new Date(Date.now() + 50 * 60_000),
     participants: [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
       { persona: 'jonna', role: 'JobSeeker' },
@@ -238,12 +249,12 @@ describe('the other admin pages', () => {
     await loginAs(page, 'anna', '/admin/felsokning');
     await heading(page, 'Felsökning');
     await axeClean(page);
-    await page.getByRole('textbox', { name: 'Mötes-id eller möteslänk' }).fill(`${server.url}/meetings/${held.id}/lobby`);
+    await page.getByRole('textbox', { name: 'Mötes-id eller möteslänk' }).fill(`${server.url}/meetings/${current.id}/lobby`);
     await page.getByRole('button', { name: 'Sök' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Avstämning' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Pågående samtal' }).waitFor();
     const table = page.getByRole('table', { name: 'Inbjudna deltagare' });
     expect(await table.getByRole('rowheader').allTextContents()).toEqual(['Erik Handläggare', 'Jonna Sökande']);
-    expect(await page.getByText('Avslutat').count()).toBe(1);
+    expect(await page.getByText('Pågår', { exact: true }).count()).toBe(1);
     expect(await page.content()).not.toMatch(/199001012385|19900101-2385/);
     await axeClean(page);
     await page.getByRole('textbox', { name: 'Mötes-id eller möteslänk' }).fill('finns-inte');
