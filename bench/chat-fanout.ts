@@ -46,7 +46,9 @@ function cpuOf(node: Node): Promise<number> {
 }
 
 async function startNode(meetingId: string, visitors: number, env: Record<string, string>): Promise<Node> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat-fanout-server.ts'], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/chat-fanout-server.ts'], {
     cwd: root,
     env: { ...process.env, BENCH_MEETING_ID: meetingId, BENCH_VISITORS: String(visitors), DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -201,5 +203,6 @@ function print(results: Result[]): void {
 
 console.log(`chat fan-out: one webcast, ${CLIENTS} clients, ${SECONDS} s per rate, target p99 < 100 ms (load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
 print(await scenario('1 process, in-memory', 1, {}));
-if (await redisAnswers(REDIS_URL)) print(await scenario('2 processes through Redis', 2, { REDIS_URL }));
+if (process.env.BENCH_SKIP_REDIS) console.log('2 processes through Redis: SKIPPED (BENCH_SKIP_REDIS)');
+else if (await redisAnswers(REDIS_URL)) print(await scenario('2 processes through Redis', 2, { REDIS_URL }));
 else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);

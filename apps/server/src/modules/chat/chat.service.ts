@@ -68,6 +68,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export class ChatHub {
   private readonly local = new Map<string, Set<Connection>>();
   private readonly subscriptions = new Map<string, Promise<void>>();
+  private readonly outboxes = new Map<string, string[]>();
   private readonly leaving = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closing = false;
@@ -238,13 +239,34 @@ export class ChatHub {
   }
 
   private deliver(meetingId: string, json: string): void {
+    // Signals arriving in the same turn of the event loop go out together (see flush); under light load that is
+    // one signal, sent at once; when the process is busy, batching saves a system call per socket per signal.
+    let outbox = this.outboxes.get(meetingId);
+    if (!outbox) {
+      outbox = [];
+      this.outboxes.set(meetingId, outbox);
+      setImmediate(() => this.flush(meetingId));
+    }
+    outbox.push(json);
+  }
+
+  private flush(meetingId: string): void {
+    const outbox = this.outboxes.get(meetingId) ?? [];
+    this.outboxes.delete(meetingId);
     const conns = this.local.get(meetingId);
-    if (!conns) return;
+    if (!conns || !outbox.length) return;
     // Encoded once for the whole meeting, not once per socket: a webcast has hundreds.
-    const frame = Buffer.from(json);
+    const frames = outbox.map((json) => Buffer.from(json));
     for (const conn of conns) {
-      if (conn.ready) this.sendRaw(conn, frame);
-      else conn.pending.push(json);
+      if (!conn.ready) {
+        conn.pending.push(...outbox);
+        continue;
+      }
+      // ws writes each frame to the TCP socket; corked, a batch leaves in one write.
+      const tcp = (conn.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      tcp?.cork();
+      for (const frame of frames) this.sendRaw(conn, frame);
+      tcp?.uncork();
     }
   }
 
