@@ -123,3 +123,36 @@ describe('/media/{meetingId}', () => {
     expect(await openMedia(other.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! }, token)).toEqual({ status: 403 });
   });
 });
+
+describe('without a working Janus', () => {
+  let broken: TestApp;
+  // Built in a hook (longer timeout than a test): a second app on a loaded machine takes a while.
+  beforeAll(async () => {
+    process.env.JANUS_BIN = '/nonexistent/janus';
+    broken = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
+    await broken.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    delete process.env.JANUS_BIN;
+    await broken?.close();
+  });
+
+  it('still issues tokens and serves the meeting pages; the media socket closes with "media server unavailable"', async () => {
+    const m = await insertMeeting(broken.db, broken.app.deps.pins, {
+      start: '2026-11-20T09:00:00+01:00',
+      end: '2026-11-20T10:00:00+01:00',
+      participants: [{ persona: 'erik', role: 'EmploymentOfficer' }],
+    });
+    const erik = await broken.as('erik');
+    const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.tokenData.sessionId).toBe('');
+    expect((await erik.get('/api/login/getuserdata')).statusCode).toBe(200);
+    const port = (broken.app.server.address() as { port: number }).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/media/${m.id}?token=${encodeURIComponent(res.json().data.tokenData.token)}`, 'janus-protocol', {
+      headers: { cookie: Object.entries(erik.cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
+    expect(code).toBe(4003);
+  });
+});

@@ -7,7 +7,8 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { writeJanusConfig, type EmbeddedJanusSettings } from './janus-config.ts';
 
-export const JANUS_BIN = process.env.JANUS_BIN || '/usr/bin/janus';
+/** Debian's janus; JANUS_BIN (read at each start) points elsewhere. */
+export const janusBin = () => process.env.JANUS_BIN || '/usr/bin/janus';
 
 export interface SupervisorLog {
   info(obj: object, msg: string): void;
@@ -108,7 +109,8 @@ export class JanusSupervisor extends EventEmitter {
   }
 
   private async spawnOnce(): Promise<EmbeddedJanus> {
-    if (!fs.existsSync(JANUS_BIN)) throw new Error(`${JANUS_BIN} is not installed (Debian package "janus")`);
+    const bin = janusBin();
+    if (!fs.existsSync(bin)) throw new Error(`${bin} is not installed (Debian package "janus")`);
     // Secrets are fresh per server process; ports are kept across restarts so relays reconnect to the same place.
     this.settings ??= {
       wsPort: await freePort(),
@@ -121,7 +123,7 @@ export class JanusSupervisor extends EventEmitter {
     };
     const dir = path.join(this.opts.dataDir, this.opts.name ?? 'janus');
     const cfg = writeJanusConfig(dir, this.settings);
-    const child = spawn(JANUS_BIN, [`--config=${cfg}`, `--configs-folder=${dir}`, '--disable-colors'], {
+    const child = spawn(bin, [`--config=${cfg}`, `--configs-folder=${dir}`, '--disable-colors'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
