@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { TEXTS } from '../model/texts.ts';
 import { CameraIcon, ChatIcon, HangUpIcon, MicIcon, PeopleIcon } from './icons.tsx';
+import { ScreenIcon } from './screen-icon.tsx';
 
 interface Props {
   canPublish: boolean;
@@ -18,6 +19,10 @@ interface Props {
   /** 'Lägg på' for those who publish, 'Lämna samtalet' for webcast viewers. */
   leaveLabel: string;
   onLeave(): void;
+  /** Screen sharing: shown to publishers where the browser can share a screen (spec §2, §5). */
+  canShare?: boolean;
+  sharing?: boolean;
+  onToggleShare?(): void;
 }
 
 /**
@@ -49,7 +54,12 @@ export function ControlBar(p: Props) {
         <PeopleIcon />
         <span className="control__label">{TEXTS.participants}</span>
       </button>
-      {/* The screen-share button ('Dela skärm' / 'Avsluta skärmdelning') belongs to the screen-sharing issue. */}
+      {p.canPublish && p.canShare && (
+        <button type="button" className="control" aria-pressed={Boolean(p.sharing)} onClick={p.onToggleShare}>
+          <ScreenIcon />
+          <span className="control__label">{p.sharing ? TEXTS.stopShare : TEXTS.shareScreen}</span>
+        </button>
+      )}
       <button type="button" className="control control--leave" onClick={p.onLeave}>
         <HangUpIcon />
         <span className="control__label">{p.leaveLabel}</span>

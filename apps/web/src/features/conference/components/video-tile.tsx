@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import type { StreamTile } from '../model/call-model.ts';
 import { initials } from '../model/layout.ts';
 import { TEXTS } from '../model/texts.ts';
 import { ExpandIcon, MicIcon } from './icons.tsx';
+import { TileExtrasContext } from './tile-extras-context.ts';
 
 interface Props {
   tile: StreamTile;
@@ -15,6 +16,7 @@ interface Props {
 /** One stream: video (own muted), initials poster when video is off, name, microphone state, maximise/minimise. */
 export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props) {
   const video = useRef<HTMLVideoElement>(null);
+  const extras = useContext(TileExtrasContext);
   useEffect(() => {
     const el = video.current;
     if (!el) return;
@@ -57,6 +59,7 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
       >
         <ExpandIcon collapse={focused} />
       </button>
+      {extras && <div className="tile__tools">{extras(tile)}</div>}
     </figure>
   );
 }

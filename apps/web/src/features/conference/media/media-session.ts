@@ -3,6 +3,9 @@ import type { MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { cameraStreamId, screenStreamId } from '../model/call-model.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
+import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
+import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './blur.ts';
+import { StatsPoller } from './stats-poller.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -81,8 +84,18 @@ export class MediaSession {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private networkTimer: ReturnType<typeof setTimeout> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The second publisher handle: the own screen share (spec §4 Screen sharing). */
+  private screenHandle: Handle | null = null;
+  private screenStream: MediaStream | null = null;
+  /** The blurred copy of the camera that is sent instead of the camera itself while blur is on. */
+  private blurred: BlurredTrack | null = null;
+  private readonly stats: StatsPoller;
 
-  constructor(private readonly opts: MediaSessionOptions) {}
+  constructor(private readonly opts: MediaSessionOptions) {
+    this.stats = new StatsPoller(opts.model, () => this.peerConnections());
+    const supported = blurSupported();
+    opts.model.setBlur({ supported, on: supported && readBlurChoice() });
+  }
 
   async start(): Promise<void> {
     this.opts.model.connecting();
@@ -99,7 +112,10 @@ export class MediaSession {
   close(): void {
     this.closed = true;
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
+    this.stats.stop();
     this.teardown(true);
+    this.blurred?.stop();
+    this.blurred = null;
     this.localTracks.audio?.stop();
     this.localTracks.video?.stop();
     this.localTracks = { audio: null, video: null };
@@ -111,6 +127,8 @@ export class MediaSession {
     const out: { role: 'publisher' | 'subscriber'; streamId: string; pc: RTCPeerConnection }[] = [];
     const pub = this.publisher?.webrtcStuff?.pc;
     if (pub) out.push({ role: 'publisher', streamId: 'own-camera', pc: pub });
+    const screen = this.screenHandle?.webrtcStuff?.pc;
+    if (screen) out.push({ role: 'publisher', streamId: 'own-screen', pc: screen });
     for (const [streamId, s] of this.subscriptions) {
       const pc = s.handle?.webrtcStuff?.pc;
       if (pc) out.push({ role: 'subscriber', streamId, pc });
@@ -129,7 +147,179 @@ export class MediaSession {
     if (this.opts.model.getState().connectionStatus !== 'connected' || !this.localTracks.video) return;
     this.wants.video = on;
     this.localTracks.video.enabled = on;
+    if (this.blurred) this.blurred.track.enabled = on;
     this.announceState();
+  }
+
+  /** The video track that is sent and shown: the blurred copy while blur is on, else the camera. */
+  private sentVideo(): MediaStreamTrack | null {
+    return this.blurred?.track ?? this.localTracks.video;
+  }
+
+  private showOwn(): void {
+    this.opts.model.ownMedia(new MediaStream([this.localTracks.audio, this.sentVideo()].filter((t): t is MediaStreamTrack => t !== null)));
+  }
+
+  /** Swaps what the own publisher sends on one media line, without renegotiating the call. */
+  private async replaceSent(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    const pc = this.publisher?.webrtcStuff?.pc;
+    const transceiver = pc?.getTransceivers().find((t) => t.receiver.track?.kind === kind && t.direction !== 'inactive');
+    if (transceiver) await transceiver.sender.replaceTrack(track);
+  }
+
+  /** 'Suddig bakgrund' / 'Normal bakgrund': stored, and applied at once to the live camera (spec §4 Blur). */
+  async setBlur(on: boolean): Promise<void> {
+    const model = this.opts.model;
+    if (!model.getState().blur.supported) return;
+    storeBlurChoice(on);
+    model.setBlur({ supported: true, on });
+    const camera = this.localTracks.video;
+    if (!camera) return; // the stored choice is applied when the next publisher is created
+    const old = this.blurred;
+    this.blurred = on ? blurTrack(camera) : null;
+    if (this.blurred) this.blurred.track.enabled = camera.enabled;
+    await this.replaceSent('video', this.sentVideo());
+    old?.stop();
+    this.showOwn();
+  }
+
+  /**
+   * Settings dialog: another camera or microphone while the call goes on. The new track replaces the old one on
+   * the publisher's sender (RTCRtpSender.replaceTrack), so nobody has to renegotiate. Throws the spec's text.
+   */
+  async switchDevice(kind: 'audio' | 'video', deviceId: string): Promise<void> {
+    let track: MediaStreamTrack | undefined;
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia(
+        kind === 'video' ? { video: { deviceId: { exact: deviceId }, width: { ideal: 1280 }, height: { ideal: 720 } } } : { audio: { deviceId: { exact: deviceId } } },
+      );
+      track = kind === 'video' ? stream.getVideoTracks()[0] : stream.getAudioTracks()[0];
+    } catch {
+      track = undefined;
+    }
+    if (!track) throw new DeviceError(kind);
+    if (this.closed) {
+      track.stop();
+      return;
+    }
+    const old = this.localTracks[kind];
+    track.enabled = old ? old.enabled : this.wants[kind];
+    this.localTracks[kind] = track;
+    if (kind === 'video' && this.blurred) {
+      const oldBlur = this.blurred;
+      this.blurred = blurTrack(track);
+      this.blurred.track.enabled = track.enabled;
+      await this.replaceSent('video', this.blurred.track);
+      oldBlur.stop();
+    } else {
+      await this.replaceSent(kind, track);
+    }
+    old?.stop();
+    this.showOwn();
+  }
+
+  /** The camera and microphone in use, by deviceId (the settings dialog preselects them). */
+  currentDevices(): { audio: string | null; video: string | null } {
+    return {
+      audio: this.localTracks.audio?.getSettings().deviceId ?? null,
+      video: this.localTracks.video?.getSettings().deviceId ?? null,
+    };
+  }
+
+  /** Whether the own screen share is running (its publisher exists). */
+  get sharing(): boolean {
+    return this.screenHandle !== null || this.screenStream !== null;
+  }
+
+  /**
+   * Starts the own screen share. `beforePublish` runs after the user picked a screen and before it is sent: the
+   * takeover asks the server to stop the other share there, so a cancelled picker never ends someone's share.
+   * A denied picker is silent; other failures are shown (spec §4).
+   */
+  async startScreenShare(beforePublish?: () => Promise<void>): Promise<void> {
+    const model = this.opts.model;
+    if (this.sharing || !this.janus || !model.getState().capabilities.publish) return;
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+    } catch (err) {
+      if (!isShareDenied(err)) model.addError('SCREEN_SHARE_FAILED', SHARE_TEXTS.failed);
+      return;
+    }
+    const track = stream.getVideoTracks()[0];
+    if (!track || this.closed) {
+      for (const t of stream.getTracks()) t.stop();
+      return;
+    }
+    try {
+      await beforePublish?.();
+    } catch {
+      for (const t of stream.getTracks()) t.stop();
+      model.addError('SCREEN_SHARE_FAILED', SHARE_TEXTS.failed);
+      return;
+    }
+    const janus = this.janus;
+    const generation = this.generation;
+    this.screenStream = stream;
+    // Media stopped from the browser's own "stop sharing" bar ends the share too.
+    track.addEventListener('ended', () => this.stopScreenShare());
+    model.screenShareStarted(stream);
+    const fail = () => {
+      model.addError('SCREEN_SHARE_FAILED', SHARE_TEXTS.failed);
+      this.stopScreenShare();
+    };
+    janus?.attach({
+      plugin: VIDEOROOM,
+      success: (handle) => {
+        if (generation !== this.generation || this.screenStream !== stream) return handle.detach();
+        this.screenHandle = handle;
+        handle.send({ message: { request: 'join', ptype: 'publisher', room: this.roomId } });
+      },
+      error: fail,
+      onmessage: (msg, jsep) => {
+        const handle = this.screenHandle;
+        if (!handle || this.screenStream !== stream) return;
+        if (msg.error) return fail();
+        if (msg.videoroom === 'joined') {
+          handle.createOffer({
+            tracks: [{ type: 'video', capture: track, recv: false }],
+            success: (offer) => handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: offer }),
+            error: fail,
+          });
+        }
+        // Kicked by a takeover (or the publisher left): the share is over.
+        if (msg.videoroom === 'event' && (msg.leaving === 'ok' || msg.unpublished === 'ok' || msg.error_code)) this.stopScreenShare();
+        if (jsep) handle.handleRemoteJsep({ jsep });
+      },
+      oncleanup: () => {
+        if (this.screenStream === stream) this.stopScreenShare();
+      },
+    });
+  }
+
+  /** Ends the own screen share: its publisher is destroyed and isSharingScreen goes false. */
+  stopScreenShare(): void {
+    const handle = this.screenHandle;
+    const stream = this.screenStream;
+    this.screenHandle = null;
+    this.screenStream = null;
+    for (const t of stream?.getTracks() ?? []) t.stop();
+    if (handle) {
+      try {
+        handle.detach();
+      } catch {
+        /* already gone */
+      }
+    }
+    this.opts.model.screenShareEnded();
+  }
+
+  /** A meeting admin switched the own microphone off (spec §4 Forced mute). */
+  private onMuteForced(): void {
+    if (this.localTracks.audio) this.localTracks.audio.enabled = false;
+    this.wants.audio = false;
+    this.announceState();
+    this.opts.model.muteForced();
   }
 
   private announceState(): void {
@@ -204,6 +394,12 @@ export class MediaSession {
       case 'forceDisconnected':
         this.kicked = true;
         break;
+      case 'muteForced':
+        this.onMuteForced();
+        break;
+      case 'forceUnpublished':
+        this.stopScreenShare();
+        break;
       default:
         break;
     }
@@ -219,6 +415,7 @@ export class MediaSession {
     if (wasReconnecting) this.opts.model.removeError('networkDisconnected');
     if (this.opts.model.getState().capabilities.publish) void this.publish();
     this.syncSubscriptions();
+    this.stats.start();
   }
 
   /** The connection to the relay was lost (or never came up): retry with backoff unless we were removed. */
@@ -254,6 +451,8 @@ export class MediaSession {
     this.janus = null;
     const handles = [this.publisher, ...[...this.subscriptions.values()].map((s) => s.handle)];
     this.publisher = null;
+    // The screen publisher does not outlive the session (spec §4).
+    this.stopScreenShare();
     for (const [streamId] of this.subscriptions) this.opts.model.remoteMedia(streamId, null);
     this.subscriptions.clear();
     this.socket = null;
@@ -311,6 +510,12 @@ export class MediaSession {
     this.localTracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
     if (this.localTracks.audio) this.localTracks.audio.enabled = this.wants.audio;
     if (this.localTracks.video) this.localTracks.video.enabled = this.wants.video;
+    // The stored blur choice applies to this new publisher (spec §4 Blur).
+    const blur = model.getState().blur;
+    if (blur.supported && blur.on && this.localTracks.video && !this.blurred) {
+      this.blurred = blurTrack(this.localTracks.video);
+      this.blurred.track.enabled = this.localTracks.video.enabled;
+    }
     return true;
   }
 
@@ -323,8 +528,9 @@ export class MediaSession {
     const tracks: JanusJS.TrackOption[] = [];
     // dontStop: the same tracks are published again after a reconnect, without asking for the devices again.
     if (this.localTracks.audio) tracks.push({ type: 'audio', capture: this.localTracks.audio, recv: false, dontStop: true });
-    if (this.localTracks.video) tracks.push({ type: 'video', capture: this.localTracks.video, recv: false, dontStop: true });
-    model.ownMedia(new MediaStream([this.localTracks.audio, this.localTracks.video].filter((t): t is MediaStreamTrack => t !== null)));
+    const video = this.sentVideo();
+    if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true });
+    this.showOwn();
     janus.attach({
       plugin: VIDEOROOM,
       success: (handle) => {
@@ -359,6 +565,8 @@ export class MediaSession {
         if (generation !== this.generation || this.closed) return;
         // The own publisher died while the session lives: restart it after 1 s (spec §4 Publisher).
         this.publisher = null;
+        // The own camera stream is gone: its audio and video flags are false until it is back (spec §4).
+        model.ownAlive(false);
         model.addError('PUBLISHER_RESTARTING');
         this.restartTimer = setTimeout(() => void this.publish(), PUBLISHER_RESTART_MS);
       },
@@ -430,5 +638,13 @@ export class MediaSession {
         if (current()) model.remoteMedia(streamId, null);
       },
     });
+  }
+}
+
+/** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
+export class DeviceError extends Error {
+  constructor(readonly kind: 'audio' | 'video') {
+    super(kind === 'video' ? 'Lyckades inte komma åt din kamera.' : 'Lyckades inte komma åt din mikrofon.');
+    this.name = 'DeviceError';
   }
 }

@@ -20,6 +20,16 @@ import { ControlBar } from '../components/control-bar.tsx';
 import { ErrorPanel } from '../components/error-panel.tsx';
 import { HelpPopover } from '../components/help-popover.tsx';
 import { conferenceSlots } from '../slots.ts';
+import { remoteSharer, SHARE_TEXTS, shareAction, sharerText } from '../model/screen-share.ts';
+import { MORE_TEXTS } from '../model/conference-texts.ts';
+import { forceMute } from '../api/force-mute.ts';
+import { forceUnpublish } from '../api/force-unpublish.ts';
+import { ForcedMuteBanner } from '../components/forced-mute-banner.tsx';
+import { SettingsDialog } from '../components/settings-dialog.tsx';
+import { TakeoverDialog } from '../components/takeover-dialog.tsx';
+import { TileExtrasContext } from '../components/tile-extras-context.ts';
+import { AdminSection, BlurToggle, SignalMenu } from '../components/tile-tools.tsx';
+import type { StreamTile } from '../model/call-model.ts';
 import '../conference.css';
 
 const COUNT_KEY = 'meeting_participant_count';
@@ -54,6 +64,8 @@ function Conference() {
   const session = useRef<MediaSession | null>(null);
   const [meeting, setMeeting] = useState<ConferenceMeeting | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
+  const [shareAsk, setShareAsk] = useState<{ connectionId: string; displayName: string } | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   // Connect on entry, disconnect on leaving the route (spec §2).
   useEffect(() => {
@@ -131,6 +143,49 @@ function Conference() {
     navigate('/');
   }, [meeting, participantCount, id, navigate]);
 
+  // Screen sharing (spec §4): stop own, ask before taking over another's, or start at once.
+  const toggleShare = () => {
+    const action = shareAction(state);
+    if (action.kind === 'stop') session.current?.stopScreenShare();
+    else if (action.kind === 'ask') setShareAsk({ connectionId: action.connectionId, displayName: action.displayName });
+    else void session.current?.startScreenShare();
+  };
+  const confirmTakeover = () => {
+    const ask = shareAsk;
+    setShareAsk(null);
+    if (!ask) return;
+    void session.current?.startScreenShare(async () => {
+      // The share may have ended meanwhile (409/404): then there is nothing to take over, and sharing goes on.
+      await forceUnpublish(id, ask.connectionId).catch((err: { status?: number }) => {
+        if (err.status !== 409 && err.status !== 404) throw err;
+      });
+    });
+  };
+  const isModerator = Boolean(meeting?.participants.find((p) => p.currentUser)?.moderator);
+  const currentDevices = useCallback(() => session.current?.currentDevices() ?? { audio: null, video: null }, []);
+  const tileExtras = (tile: StreamTile) => {
+    if (tile.isOwn) {
+      return tile.videoType === 'camera' && state.blur.supported ? <BlurToggle on={state.blur.on} onToggle={() => void session.current?.setBlur(!state.blur.on)} /> : null;
+    }
+    if (tile.videoType !== 'camera') return null;
+    return (
+      <>
+        {isModerator && (
+          <AdminSection
+            tile={tile}
+            onForceMute={(connectionId) =>
+              void forceMute(id, connectionId).catch((err: Error) => model.addError('FORCE_MUTE_FAILED', err.message))
+            }
+          />
+        )}
+        <SignalMenu tile={tile} stats={state.stats[tile.streamId]} />
+      </>
+    );
+  };
+  const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+  const sharer = sharerText(state);
+  const shareTile = state.isSharingScreen ? 'own-screen' : remoteSharer(state) ? `screen-${remoteSharer(state)!.connectionId}` : null;
+
   const tiles = allTiles(state);
   const view = layout({ tiles, focusedStreamId: state.streamWithFocus?.streamId ?? null, showMinis: state.showMinis && panel !== 'participants' });
   const status = statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
@@ -152,8 +207,19 @@ function Conference() {
       <header className="conference-toolbar">
         <h1 className="visually-hidden">Pågående möte</h1>
         <HelpPopover />
+        {sharer && <span className="conference-toolbar__sharer">{sharer}</span>}
+        {shareTile && (
+          <button type="button" className="conference-toolbar__share-focus" onClick={() => (state.streamWithFocus?.streamId === shareTile ? model.minimise() : model.maximise(shareTile))}>
+            {state.streamWithFocus?.streamId === shareTile ? SHARE_TEXTS.minimiseShare : SHARE_TEXTS.maximiseShare}
+          </button>
+        )}
         <span className="conference-toolbar__name">{state.displayName}</span>
-        {view.mainClass.startsWith('focus') && (
+        {canPublish && (
+          <button type="button" onClick={() => setSettingsOpen(true)}>
+            {MORE_TEXTS.settings}
+          </button>
+        )}
+        {view.mainClass.startsWith('focus') && state.streamWithFocus?.streamId !== shareTile && (
           <button type="button" className="conference-toolbar__focus" onClick={() => model.minimise()}>
             {TEXTS.minimise}
           </button>
@@ -162,6 +228,7 @@ function Conference() {
       <p className="call-status" role="status" aria-live="polite">
         {status}
       </p>
+      <TileExtrasContext.Provider value={tileExtras}>
       <div className="conference-body">
         <main
           className="video-area"
@@ -191,6 +258,8 @@ function Conference() {
           panel={panelContent}
         />
       </div>
+      </TileExtrasContext.Provider>
+      <ForcedMuteBanner show={state.forcedMute} onDismiss={() => model.dismissForcedMute()} />
       <ErrorPanel errors={state.errors} onDismiss={(key) => model.removeError(key)} />
       <ControlBar
         canPublish={canPublish}
@@ -206,7 +275,19 @@ function Conference() {
         unreadBadge={UnreadBadge ? <UnreadBadge meetingId={id} /> : null}
         leaveLabel={canPublish ? TEXTS.hangUp : TEXTS.leave}
         onLeave={() => void leave()}
+        canShare={canShare}
+        sharing={state.isSharingScreen}
+        onToggleShare={toggleShare}
       />
+      <TakeoverDialog name={shareAsk?.displayName ?? null} onConfirm={confirmTakeover} onCancel={() => setShareAsk(null)} />
+      {canPublish && (
+        <SettingsDialog
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          current={currentDevices}
+          onSwitch={(kind, deviceId) => session.current?.switchDevice(kind, deviceId) ?? Promise.reject(new Error('no session'))}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchBrowser, newUserPage } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+import { loginAs, type PersonaKey } from './login.ts';
+
+/**
+ * A meeting-screen test bench shared by the conference-* browser tests: the real server with the embedded Janus,
+ * Chromium with the fake camera and microphone, personas logged in through the IdP, meetings booked by the API.
+ */
+export class CallBench {
+  server!: RunningServer;
+  browser!: Browser;
+  private readonly contexts: BrowserContext[] = [];
+
+  async start(env: Record<string, string> = {}): Promise<void> {
+    [this.server, this.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  }
+
+  async stop(): Promise<void> {
+    for (const c of this.contexts) await c.close().catch(() => {});
+    await this.browser?.close().catch(() => {});
+    await this.server?.stop();
+  }
+
+  async person(key: PersonaKey): Promise<Page> {
+    const { context, page } = await newUserPage(this.browser, this.server.url);
+    this.contexts.push(context);
+    await loginAs(page, key, '/meetings');
+    return page;
+  }
+}
+
+/** Books a meeting through the API as the page's user, today (Stockholm), ending before midnight. */
+export async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
+  const start = new Date(Date.now() + 60_000);
+  start.setSeconds(0, 0);
+  const [h, min] = new Date().toLocaleTimeString('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' }).split(':').map(Number);
+  const beforeMidnight = Date.now() + (24 * 60 - (h! * 60 + min!) - 1) * 60_000;
+  const end = new Date(Math.min(start.getTime() + 3600_000, beforeMidnight));
+  end.setSeconds(0, 0);
+  const body = { title: 'Konferenstest', type: 0, startTime: start.toISOString(), endTime: end.toISOString(), ...meeting };
+  const res = await apiCall(page, 'POST', '/api/meeting', body);
+  expect(res.status, res.body).toBe(200);
+  return JSON.parse(res.body).data;
+}
+
+/** A call to our API from inside the page, with its session cookie and the anti-forgery header. */
+export async function apiCall(page: Page, method: string, path: string, data?: unknown): Promise<{ status: number; body: string }> {
+  return page.evaluate(
+    async ({ method, path, data }) => {
+      await fetch('/api/getantiforgerydata');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const r = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: data === undefined ? undefined : JSON.stringify({ data }),
+      });
+      return { status: r.status, body: await r.text() };
+    },
+    { method, path, data },
+  );
+}
+
+export async function enter(page: Page, meetingId: string): Promise<void> {
+  await page.goto(`/meetings/${meetingId}/conference?vmtest=1`);
+  await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('Videomöte - Pågående möte');
+  await expect
+    .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent'), { timeout: 60_000 })
+    .toBe('connected');
+}
+
+export interface Inbound {
+  streamId: string;
+  framesDecoded: number;
+  audioPackets: number;
+  audioBytes: number;
+}
+
+/** Inbound media per subscriber PeerConnection (RTCPeerConnection.getStats through the page's test hook). */
+export async function inbound(page: Page): Promise<Inbound[]> {
+  return page.evaluate(async () => {
+    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+    if (!hook) return [];
+    const out: Inbound[] = [];
+    for (const { role, streamId, pc } of hook.session.peerConnections()) {
+      if (role !== 'subscriber') continue;
+      const s: Inbound = { streamId, framesDecoded: 0, audioPackets: 0, audioBytes: 0 };
+      (await pc.getStats()).forEach((r: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number; bytesReceived?: number }) => {
+        if (r.type !== 'inbound-rtp') return;
+        if (r.kind === 'video') s.framesDecoded += r.framesDecoded ?? 0;
+        if (r.kind === 'audio') {
+          s.audioPackets += r.packetsReceived ?? 0;
+          s.audioBytes += r.bytesReceived ?? 0;
+        }
+      });
+      out.push(s);
+    }
+    return out;
+  });
+}
+
+/** Frames decoded so far on the stream whose id starts with `prefix` (camera-…, screen-…). */
+export async function framesOf(page: Page, prefix: string): Promise<number> {
+  return (await inbound(page)).filter((s) => s.streamId.startsWith(prefix)).reduce((n, s) => n + s.framesDecoded, 0);
+}
+
+/** Waits until the stream keeps decoding: more frames now than a moment ago. */
+export async function keepsDecoding(page: Page, prefix: string, timeout = 45_000): Promise<void> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await framesOf(page, prefix);
+        const growing = last >= 0 && now > last && now > 0;
+        last = now;
+        return growing;
+      },
+      { timeout, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
+export const status = (page: Page) => page.locator('.call-status');
+export const toolbar = (page: Page) => page.locator('.conference-toolbar');
+
+/** The page's own media connection id (from the call model behind the test hook). */
+export async function connectionIdOf(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __videomoteTest: { model: { getState(): { connectionId: string } } } }).__videomoteTest.model.getState().connectionId);
+}
