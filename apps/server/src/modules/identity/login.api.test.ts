@@ -72,6 +72,19 @@ describe('login through the embedded IdP', () => {
     expect(page.body).toContain('<label for="pin">Personnummer</label>');
   });
 
+  it('publishes discovery at /idp and answers a stale login page with a Swedish error, not a 500', async () => {
+    const b = new Browser();
+    const disc = await b.get('/idp/.well-known/openid-configuration');
+    expect(disc.statusCode).toBe(200);
+    expect(disc.json()).toMatchObject({ issuer: `${ORIGIN}/idp`, code_challenge_methods_supported: ['S256'] });
+    for (const [method, url] of [['GET', '/idp/interaction/nope'], ['POST', '/idp/interaction/nope/login']] as const) {
+      const res = await b.request(method, url, method === 'POST' ? { persona: 'anna' } : undefined);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('Inloggningen misslyckades');
+    }
+    expect((await b.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+
   it.each([
     ['anna', ['VIDMedarbetare', 'VIDAdmin'], true, 'staff'],
     ['erik', ['VIDMedarbetare'], false, 'staff'],
@@ -208,17 +221,18 @@ describe('login through the embedded IdP', () => {
 });
 
 describe('with an external identity provider configured', () => {
-  it('does not mount the test IdP, and sends the browser to the gateway-timeout page while the provider is unreachable', async () => {
+  let ext: TestApp;
+  beforeAll(async () => {
     // Port 9 on loopback: nothing listens, so discovery fails at once.
-    const ext = await buildTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
-    try {
-      const idp = await ext.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
-      expect(idp.statusCode).toBe(404);
-      const start = await ext.app.inject({ method: 'GET', url: '/api/login/start?returnUrl=/meetings' });
-      expect(start.statusCode).toBe(302);
-      expect(start.headers.location).toBe('/error?status=504');
-    } finally {
-      await ext.close();
-    }
+    ext = await buildTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+  });
+  afterAll(async () => ext?.close());
+
+  it('does not mount the test IdP, and sends the browser to the gateway-timeout page while the provider is unreachable', async () => {
+    const idp = await ext.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(idp.statusCode).toBe(404);
+    const start = await ext.app.inject({ method: 'GET', url: '/api/login/start?returnUrl=/meetings' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/error?status=504');
   });
 });
