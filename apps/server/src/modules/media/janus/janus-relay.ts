@@ -25,6 +25,7 @@ type Json = Record<string, unknown>;
 /** Close codes the web client understands: 4001 refused at connect, 4002 removed by a moderator, 4003 media server gone. */
 export const CLOSE_MEDIA_GONE = 4003;
 export const CLOSE_KICKED = 4002;
+const MAX_REFUSALS = 50;
 
 /**
  * One browser ↔ Janus pipe. Every browser message passes relay-policy's check; Janus's answers are watched only
@@ -38,6 +39,7 @@ export class JanusRelay {
   /** Publisher handle → its Janus feed id, and whether media flows. */
   private readonly feeds = new Map<number, { feedId: number | null; published: boolean; audioMids?: string[] }>();
   private closed = false;
+  private refusals = 0;
 
   constructor(
     private readonly client: WebSocket,
@@ -104,6 +106,8 @@ export class JanusRelay {
     const result = checkClientMessage(msg, this.opts.context, this.state);
     if (!result.ok) {
       const m = (msg ?? {}) as Json;
+      // A client that keeps probing is cut off rather than answered (and logged) forever.
+      if (++this.refusals > MAX_REFUSALS) return this.close(1008, 'too many refused requests');
       this.opts.hooks.onRefused(result.reason, m.janus);
       // Answer like Janus would, so janus.js fails the one call instead of hanging.
       this.sendOwn({
