@@ -300,6 +300,11 @@ export class MeetingsService {
           email = employee?.elektroniskAdress ?? null;
           displayName = employee?.namn ?? displayName;
         }
+      } else if (isStaffRole(role) && stored?.af_id && stored.af_id === p.afId) {
+        // A colleague already in the meeting stays as booked, even if the directory no longer lists them.
+        afId = stored.af_id;
+        email = stored.email;
+        displayName = stored.display_name;
       } else if (isStaffRole(role)) {
         const employee = p.afId && p.afId.trim().length >= 3 ? await this.deps.directory.find(p.afId) : null;
         if (!employee) {
