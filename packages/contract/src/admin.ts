@@ -108,7 +108,8 @@ export interface TroubleshootResult {
   participants: TroubleshootParticipant[];
   chat: LiveSource;
   media: LiveSource;
-  ratings: { count: number; average: number | null };
+  /** The meeting's call ratings: anonymous, with the comments people chose to write (newest first, at most 50). */
+  ratings: { count: number; average: number | null; comments: { at: string; callQuality: number; comment: string }[] };
   recentErrors: { available: false; reason: string } | { available: true; items: { at: string; message: string }[] };
 }
 

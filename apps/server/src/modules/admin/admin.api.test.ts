@@ -192,9 +192,10 @@ describe('Felsökning', () => {
 
   it('says honestly what it cannot know, and shows the ratings', async () => {
     const m = await seed();
-    await (await t.as('jonna')).post('/api/meetingpoll', { callQuality: 2, meetingId: m.id });
+    await (await t.as('jonna')).post('/api/meetingpoll', { callQuality: 2, comment: 'Ljudet hackade', meetingId: m.id });
+    await (await t.as('erik')).post('/api/meetingpoll', { callQuality: 5, meetingId: m.id });
     const data = (await (await t.as('anna')).get(`/api/admin/troubleshoot?q=${m.id}`)).json().data;
-    expect(data.ratings).toEqual({ count: 1, average: 2 });
+    expect(data.ratings).toEqual({ count: 2, average: 3.5, comments: [{ at: '2026-11-20T11:00:00.000Z', callQuality: 2, comment: 'Ljudet hackade' }] });
     expect(data.recentErrors).toEqual({ available: false, reason: MISSING_DATA });
     for (const source of [data.chat, data.media]) expect(source.available === true || source.reason.startsWith(MISSING_DATA)).toBe(true);
   });

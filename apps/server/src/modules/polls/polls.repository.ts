@@ -9,12 +9,24 @@ export async function insertPoll(db: Queryable, p: { meetingId: string; callQual
   return rows[0]!.id;
 }
 
-export async function ratingSummary(db: Queryable, meetingId: string): Promise<{ count: number; average: number | null }> {
+export async function ratingSummary(
+  db: Queryable,
+  meetingId: string,
+): Promise<{ count: number; average: number | null; comments: { at: string; callQuality: number; comment: string }[] }> {
   const rows = await db.query<{ count: number; average: string | number | null }>(
     'SELECT count(*) AS count, avg(call_quality) AS average FROM meeting_polls WHERE meeting_id = $1',
     [meetingId],
   );
   const r = rows[0];
   const average = r?.average === null || r?.average === undefined ? null : Math.round(Number(r.average) * 100) / 100;
-  return { count: Number(r?.count ?? 0), average };
+  const comments = await db.query<{ created_at: Date | string; call_quality: number; comment: string }>(
+    `SELECT created_at, call_quality, comment FROM meeting_polls
+      WHERE meeting_id = $1 AND comment IS NOT NULL ORDER BY created_at DESC LIMIT 50`,
+    [meetingId],
+  );
+  return {
+    count: Number(r?.count ?? 0),
+    average,
+    comments: comments.map((c) => ({ at: new Date(c.created_at).toISOString(), callQuality: c.call_quality, comment: c.comment })),
+  };
 }

@@ -132,6 +132,21 @@ export function TroubleshootingPage() {
                 : `${result.ratings.count} st, medel ${result.ratings.average?.toLocaleString('sv-SE')}`}
             </dd>
           </dl>
+          {result.ratings.comments.length > 0 && (
+            <section aria-labelledby="rating-comments">
+              <h3 id="rating-comments">Kommentarer till betygen</h3>
+              <ul className="rating-comments">
+                {result.ratings.comments.map((c, i) => (
+                  <li key={i}>
+                    <span className="muted">
+                      {formatStockholm(c.at)}, betyg {c.callQuality}:
+                    </span>{' '}
+                    {c.comment}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <h3>Inbjudna deltagare ({result.participants.length})</h3>
           <div className="table-scroll">
             <table className="admin-table">
