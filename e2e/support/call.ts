@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { launchBrowser, newUserPage } from './browser.ts';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, launchBrowser, newUserPage } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { loginAs, type PersonaKey } from './login.ts';
 
@@ -20,11 +21,22 @@ export class CallBench {
   async stop(): Promise<void> {
     for (const c of this.contexts) await c.close().catch(() => {});
     await this.browser?.close().catch(() => {});
+    for (const b of this.extra) await b.close().catch(() => {});
     await this.server?.stop();
   }
 
-  async person(key: PersonaKey): Promise<Page> {
-    const { context, page } = await newUserPage(this.browser, this.server.url);
+  /** Another Chromium with other fake-device flags (e.g. `--use-fake-device-for-media-stream=device-count=2`). */
+  async launch(replaceArgs: Record<string, string>): Promise<Browser> {
+    const args = CHROMIUM_ARGS.map((a) => replaceArgs[a] ?? a);
+    for (const [k, v] of Object.entries(replaceArgs)) if (!CHROMIUM_ARGS.includes(k)) args.push(v);
+    const b = await chromium.launch({ executablePath: CHROMIUM, args: [...args, '--use-fake-ui-for-media-stream'], headless: true });
+    this.extra.push(b);
+    return b;
+  }
+  private readonly extra: Browser[] = [];
+
+  async person(key: PersonaKey, browser: Browser = this.browser): Promise<Page> {
+    const { context, page } = await newUserPage(browser, this.server.url);
     this.contexts.push(context);
     await loginAs(page, key, '/meetings');
     return page;

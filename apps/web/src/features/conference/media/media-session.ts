@@ -531,11 +531,12 @@ export class MediaSession {
     const video = this.sentVideo();
     if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true });
     this.showOwn();
+    let mine: Handle | null = null;
     janus.attach({
       plugin: VIDEOROOM,
       success: (handle) => {
         if (generation !== this.generation) return handle.detach();
-        this.publisher = handle;
+        this.publisher = mine = handle;
         handle.send({ message: { request: 'join', ptype: 'publisher', room: this.roomId } });
       },
       error: () => model.addError('OT_HARDWARE_UNAVAILABLE'),
@@ -562,9 +563,19 @@ export class MediaSession {
         }, 1_000);
       },
       oncleanup: () => {
-        if (generation !== this.generation || this.closed) return;
+        // Only the live publisher restarts (not a dead one being detached, nor one of an old session).
+        if (generation !== this.generation || this.closed || !mine || this.publisher !== mine) return;
         // The own publisher died while the session lives: restart it after 1 s (spec §4 Publisher).
+        const dead = this.publisher;
         this.publisher = null;
+        // Free the dead handle (the relay counts handles), outside janus.js's own cleanup call.
+        setTimeout(() => {
+          try {
+            dead?.detach();
+          } catch {
+            /* already gone */
+          }
+        }, 0);
         // The own camera stream is gone: its audio and video flags are false until it is back (spec §4).
         model.ownAlive(false);
         model.addError('PUBLISHER_RESTARTING');
