@@ -34,7 +34,8 @@ async function person(key: PersonaKey): Promise<Page> {
 /** Books through the meetings API as the logged-in page's user, with the anti-forgery header. */
 async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
   // Today in Stockholm (a webcast is public only on its day, and a meeting may not pass midnight).
-  const start = new Date(Date.now() + 60_000);
+  // A few minutes ahead (the server refuses a start in the past, compared by the minute, and may be slow here).
+  const start = new Date(Date.now() + 3 * 60_000);
   start.setSeconds(0, 0);
   const [h, min] = new Date().toLocaleTimeString('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' }).split(':').map(Number);
   const beforeMidnight = Date.now() + ((24 * 60 - (h! * 60 + min!)) - 1) * 60_000;
