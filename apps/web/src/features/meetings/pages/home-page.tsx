@@ -41,7 +41,10 @@ export function HomePage() {
         setWeeks(list);
         setWeek((current) => current ?? list[0] ?? isoWeekOf(startOfLocalDay(new Date(), 1)));
       },
-      () => setWeeks([]),
+      () => {
+        setWeeks([]);
+        setWeek((current) => current ?? isoWeekOf(startOfLocalDay(new Date(), 1)));
+      },
     );
   }, [loadToday]);
 
