@@ -12,7 +12,7 @@ import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
 import { SessionStore } from './platform/session.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAntiforgery } from './platform/antiforgery.ts';
-import { registerErrorHandling } from './platform/http-errors.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/http-errors.ts';
 import { registerClientConfig } from './platform/client-config.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
@@ -76,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    frameworkErrors,
   });
 
   const db = options.db ?? (await openDatabase(config));

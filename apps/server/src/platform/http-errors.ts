@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@videomote/contract/errors';
 import { AppError } from './errors.ts';
 
@@ -10,6 +10,7 @@ const SWEDISH_BY_STATUS: Record<number, string> = {
   405: 'Metoden stöds inte',
   409: 'Uppgifterna har ändrats av någon annan',
   413: 'Förfrågan är för stor',
+  414: 'Adressen är för lång',
   415: 'Formatet stöds inte',
   429: 'För många förfrågningar, försök igen om en stund',
 };
@@ -40,4 +41,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ name: 'InternalError', message: 'Något gick fel. Försök igen om en stund.', statusCode: 500 });
   });
+}
+
+/**
+ * Errors Fastify raises while routing, before any handler or hook (a malformed %-escape in the path, a path parameter
+ * over maxParamLength): they bypass the error handler, so they get the same Swedish error shape here.
+ * Passed as the `frameworkErrors` option of Fastify in app.ts.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ name: 'BadRequest', message: SWEDISH_BY_STATUS[status] ?? 'Felaktig förfrågan', statusCode: status });
 }

@@ -48,7 +48,8 @@ export class SessionStore {
     const expiresAt = this.expiry();
     await this.db.query('INSERT INTO sessions (token_hash, user_data, expires_at) VALUES ($1, $2, $3)', [
       sha256(token),
-      JSON.stringify(user),
+      // jsonb refuses lone surrogates ("\ud800"), which JSON.stringify keeps: replace them, never fail the login.
+      JSON.stringify(user, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\ufffd') : value)),
       expiresAt,
     ]);
     return { token, user, expiresAt };
