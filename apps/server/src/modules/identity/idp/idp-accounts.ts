@@ -45,7 +45,11 @@ export class IdpAccountRepository {
          af_id = EXCLUDED.af_id, pin_encrypted = EXCLUDED.pin_encrypted, last_login = now()`,
       [account.sub, account.givenName, account.familyName, account.roles, account.afId, account.pin ? this.pins.encrypt(account.pin) : null],
     );
-    // A test IdP has no business keeping personnummer: forget people a day after their last login.
+    await this.forgetOld();
+  }
+
+  /** A test IdP has no business keeping personnummer: people are forgotten a day after their last login. */
+  async forgetOld(): Promise<void> {
     await this.db.query("DELETE FROM idp_accounts WHERE last_login < now() - interval '1 day'");
   }
 

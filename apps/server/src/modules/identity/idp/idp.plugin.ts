@@ -104,6 +104,16 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 3600, Interaction: 1800, Session: 8 * 3600, Grant: 8 * 3600 },
     clientBasedCORS: () => false,
   });
+  // Also swept hourly, so nothing lingers on a server nobody logs in to.
+  const sweep = setInterval(() => {
+    accounts
+      .forgetOld()
+      .then(() => db.query('DELETE FROM idp_store WHERE expires_at < now()'))
+      .catch((err: unknown) => app.log.warn({ err }, 'embedded IdP sweep failed'));
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   // Behind a TLS proxy the scheme and host arrive in X-Forwarded-*; Fastify trusts them too (trustProxy).
   provider.proxy = true;
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded IdP error'));
