@@ -77,7 +77,7 @@ export async function updateMeetingIfVersion(tx: Queryable, id: string, version:
 }
 
 /** Makes the stored participant list equal to `list`: keeps ids that are still there, inserts the rest. */
-export async function replaceParticipants(tx: Queryable, meetingId: string, list: ParticipantWrite[]): Promise<void> {
+export async function replaceParticipants(tx: Queryable, meetingId: string, list: ParticipantWrite[]): Promise<ParticipantRow[]> {
   const keep = list.map((p) => p.id).filter((id): id is string => !!id);
   await tx.query('DELETE FROM meeting_participants WHERE meeting_id = $1 AND NOT (id = ANY($2::uuid[]))', [meetingId, keep]);
   const inserts: unknown[][] = [];
@@ -94,13 +94,13 @@ export async function replaceParticipants(tx: Queryable, meetingId: string, list
       inserts.push(values);
     }
   }
-  if (!inserts.length) return;
+  if (!inserts.length) return [];
   // New participants in one statement: one round trip however many there are.
   const width = inserts[0]!.length;
   const rows = inserts.map((_, r) => `($1, ${Array.from({ length: width }, (_, c) => `$${2 + r * width + c}`).join(', ')})`);
-  await tx.query(
+  return tx.query<ParticipantRow>(
     `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered)
-     VALUES ${rows.join(', ')}`,
+     VALUES ${rows.join(', ')} RETURNING ${PARTICIPANT_COLUMNS}`,
     [meetingId, ...inserts.flat()],
   );
 }

@@ -132,12 +132,13 @@ export class MeetingsService {
       copySource = source.participants;
     }
     const plan = await this.plan(user, req, null, [], copySource);
-    const meeting = await this.deps.db.transaction(async (tx) => {
-      const row = await insertMeeting(tx, { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() });
-      await replaceParticipants(tx, row.id, plan.participants);
-      return row;
+    const { row, participants } = await this.deps.db.transaction(async (tx) => {
+      const inserted = await insertMeeting(tx, { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() });
+      return { row: inserted, participants: await replaceParticipants(tx, inserted.id, plan.participants) };
     });
-    return this.get(user, meeting.id);
+    // Everything was just written (all participants are new): answer from it instead of reading it back.
+    participants.sort((a, b) => a.position - b.position);
+    return this.toDto(row, participants, user, true);
   }
 
   async update(user: SessionUser, req: MeetingRequest): Promise<Meeting> {
