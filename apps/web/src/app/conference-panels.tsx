@@ -1,5 +1,6 @@
 import { registerConferenceSlots, type ConferencePanelProps } from '../features/conference/slots.ts';
 import { useChat } from '../features/chat/hooks/use-chat.ts';
+import { notifyChat } from '../features/chat/hooks/chat-connections.ts';
 import { ChatUnreadBadge, ConferenceChatPanel } from '../features/chat/components/conference-chat.tsx';
 import { ParticipantsPanel } from '../features/participants/components/participants-panel.tsx';
 
@@ -26,4 +27,5 @@ registerConferenceSlots({
   chatPanel: ({ meetingId, onClose }) => <ConferenceChatPanel meetingId={meetingId} onClose={onClose} />,
   participantsPanel: ConferenceParticipantsPanel,
   unreadBadge: ChatUnreadBadge,
+  notifyChat,
 });

@@ -21,9 +21,11 @@ export interface ConferenceSlots {
   participantsPanel: ComponentType<ConferencePanelProps> | null;
   /** The unread-messages badge on the chat button. */
   unreadBadge: ComponentType<{ meetingId: string }> | null;
+  /** Adds a notification line to the meeting's chat (spec §4: a failed connection is also an ERROR in chat). */
+  notifyChat: ((meetingId: string, severity: 'ERROR' | 'INFO', message: string) => void) | null;
 }
 
-export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null };
+export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null, notifyChat: null };
 
 export function registerConferenceSlots(slots: Partial<ConferenceSlots>): void {
   Object.assign(conferenceSlots, slots);

@@ -29,6 +29,11 @@ function entryFor(meetingId: string): Entry {
 
 export const chatModelFor = (meetingId: string): ChatModel => entryFor(meetingId).model;
 
+/** A notification line from elsewhere in the meeting screen (e.g. the media connection failed). */
+export function notifyChat(meetingId: string, severity: 'ERROR' | 'INFO', message: string): void {
+  chatModelFor(meetingId).notify(severity, message);
+}
+
 /** Holds the meeting's chat connection open until the returned release is called. */
 export function holdChatConnection(meetingId: string): () => void {
   const e = entryFor(meetingId);

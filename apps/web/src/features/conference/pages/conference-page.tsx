@@ -64,6 +64,11 @@ function Conference() {
   const session = useRef<MediaSession | null>(null);
   const [meeting, setMeeting] = useState<ConferenceMeeting | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
+  // Spec §4: a failed connection also adds an ERROR notification to the chat.
+  const connectionFailed = state.errors.some((e) => e.key === 'connectionFailed');
+  useEffect(() => {
+    if (connectionFailed) conferenceSlots.notifyChat?.(id, 'ERROR', TEXTS.connectionFailed);
+  }, [connectionFailed, id]);
   const [shareAsk, setShareAsk] = useState<{ connectionId: string; displayName: string } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
