@@ -40,6 +40,9 @@ export const ERROR_TEXTS: Record<string, string> = {
   PUBLISHER_RESTARTING: 'Din videoström bröts, startar om automatiskt. Du kan behöva aktivera din kamera och mikrofon igen.',
   PUBLISHER_LOSS_RATIO_EXCEEDED: 'Andra deltagare kan uppleva att din samtalskvalité är dålig. Kontrollera gärna uppkopplingen.',
   connectionFailed: 'Anslutning misslyckades',
+  // Ours (the spec's list of known keys is not shown): failures the user must see on any host.
+  SCREEN_SHARE_FAILED: 'Det gick inte att dela skärmen.',
+  FORCE_MUTE_FAILED: 'Det gick inte att stänga av mikrofonen.',
 };
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';
