@@ -202,7 +202,13 @@ function print(results: Result[]): void {
 }
 
 console.log(`chat fan-out: one webcast, ${CLIENTS} clients, ${SECONDS} s per rate, target p99 < 100 ms (load average now ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores)`);
-print(await scenario('1 process, in-memory', 1, {}));
+const all: Result[] = await scenario('1 process, in-memory', 1, {});
+print(all);
 if (process.env.BENCH_SKIP_REDIS) console.log('2 processes through Redis: SKIPPED (BENCH_SKIP_REDIS)');
-else if (await redisAnswers(REDIS_URL)) print(await scenario('2 processes through Redis', 2, { REDIS_URL }));
-else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);
+else if (await redisAnswers(REDIS_URL)) {
+  const redis = await scenario('2 processes through Redis', 2, { REDIS_URL });
+  print(redis);
+  all.push(...redis);
+} else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);
+// One machine-readable line for `npm run bench` (bench/run-all.ts).
+console.log(`BENCH_JSON ${JSON.stringify({ bench: 'chat', clients: CLIENTS, figures: all })}`);

@@ -148,6 +148,8 @@ for (const r of rows) {
 const worst = Math.max(...rows.map((r) => r.median));
 console.log(`target: median join → first frame < 1000 ms: ${worst < 1000 ? 'met' : 'NOT met'} (worst median ${worst.toFixed(0)} ms)`);
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+// One machine-readable line for `npm run bench` (bench/run-all.ts).
+console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media', figures: rows })}`);
 
 await browser.close();
 await t.close();

@@ -212,5 +212,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${f.name.padEnd(24)} ${String(f.requests).padStart(6)} req  ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  cpu ${f.cpuMsPerRequest} ms/req  load ${f.loadAverage}  ${f.p99 < 50 ? 'OK' : 'OVER TARGET'}`,
     );
   }
+  // One machine-readable line for `npm run bench` (bench/run-all.ts).
+  console.log(`BENCH_JSON ${JSON.stringify({ bench: 'meetings', figures })}`);
   process.exit(0);
 }

@@ -34,4 +34,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const f = measureBundle();
   console.log(`initial web bundle: ${f.initialGzipKb} KB gzip (${f.initialFiles.join(', ')}), target < 150 KB`);
   if (f.largestLazyChunk) console.log(`largest lazy chunk: ${f.largestLazyChunk.file} ${f.largestLazyChunk.gzipKb} KB gzip`);
+  // One machine-readable line for `npm run bench` (bench/run-all.ts).
+  console.log(`BENCH_JSON ${JSON.stringify({ bench: 'web-bundle', figures: f })}`);
 }
