@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { ParticipantRole } from './participant-roles.ts';
 
 /**
  * The chat socket `WSS {chatBaseUrl}/{meetingId}` (conference spec §3, §4, §7).
@@ -15,6 +16,9 @@ import { Type, type Static } from 'typebox';
  *  - `WELCOME`, sent once to a new socket only: its own connection id and role, the chat state and recent
  *    messages (for late joiners and reconnects) and who is connected;
  *  - `PRESENCE`, to everybody when sockets join or leave, so the participants panel can count and list people.
+ *    Each entry carries the person's identity assurance and booked role, both decided by the server (issue 10);
+ *  - `HAND`, to everybody when a hand is raised or lowered (issue 10). Client frames `RAISE_HAND` (data.data '')
+ *    and `LOWER_HAND` (data.data '' for one's own hand, or a connection id: moderators lower anyone's).
  */
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -34,11 +38,20 @@ export const ChatSignalTypes = {
   status: 'STATUS',
   welcome: 'WELCOME',
   presence: 'PRESENCE',
+  raiseHand: 'RAISE_HAND',
+  lowerHand: 'LOWER_HAND',
+  hand: 'HAND',
 } as const;
 
 // ---- client → server -------------------------------------------------------------------------------------------
 
-export const ClientFrameTypes = [ChatSignalTypes.chatMessage, ChatSignalTypes.removeChat, ChatSignalTypes.toggleIgnoreChat] as const;
+export const ClientFrameTypes = [
+  ChatSignalTypes.chatMessage,
+  ChatSignalTypes.removeChat,
+  ChatSignalTypes.toggleIgnoreChat,
+  ChatSignalTypes.raiseHand,
+  ChatSignalTypes.lowerHand,
+] as const;
 export type ClientFrameType = (typeof ClientFrameTypes)[number];
 
 /** The spec's outgoing message: `from` (connection id), data `{ id, data }`, type, displayName. */
@@ -82,6 +95,13 @@ export interface NotificationEvent {
 
 export type ChatEvent = ChatMessageEvent | NotificationEvent;
 
+/**
+ * How the server identified a person (issue 10): 'eid' a verified e-ID whose personnummer matched the booking,
+ * 'staff' an agency staff login matched by agency id, 'anonymous' a webcast visitor who only typed a name.
+ * Decided from the session at the socket's upgrade; nothing a client sends can change it.
+ */
+export type Assurance = 'eid' | 'staff' | 'anonymous';
+
 /** One connected socket, as the participants panel needs it (spec §3 Participant, without media state). */
 export interface PresenceEntry {
   connectionId: string;
@@ -91,6 +111,14 @@ export interface PresenceEntry {
   moderator: boolean;
   /** A moderator switched this person's chat off ('Chatt av'). */
   chatIgnored: boolean;
+  /**
+   * Issue 10, always sent by this server (optional only so older fixtures keep compiling): how the person was
+   * identified, the role from the booking (null for visitors), and the raised hand's place in the queue (lower
+   * first; null when the hand is down).
+   */
+  assurance?: Assurance;
+  role?: ParticipantRole | null;
+  hand?: number | null;
 }
 
 export interface WelcomeData {
@@ -111,7 +139,8 @@ export type ChatSignal =
   | { type: typeof ChatSignalTypes.toggleIgnoreChat; data: ToggleIgnorePayload }
   | { type: typeof ChatSignalTypes.status; data: { chatOpen: boolean } }
   | { type: typeof ChatSignalTypes.welcome; data: WelcomeData }
-  | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } };
+  | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } }
+  | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } };
 
 /** Close codes the server uses, so the client knows not to retry a refusal in a loop. */
 export const ChatCloseCodes = {

@@ -7,6 +7,9 @@ export type ChatCommand =
   | { kind: 'remove'; messageId: string }
   | { kind: 'toggleIgnore'; connectionId: string; ignore: boolean }
   | { kind: 'setOpen'; open: boolean }
+  | { kind: 'raiseHand' }
+  /** connectionId null: one's own hand. */
+  | { kind: 'lowerHand'; connectionId: string | null }
   | { kind: 'invalid'; message: string };
 
 const frameSchema = Compile(ClientFrame);
@@ -22,6 +25,7 @@ export const CHAT_TEXTS = {
   ignored: 'Moderatorn har stängt av chatten för dig.',
   notConnected: 'Deltagaren är inte ansluten.',
   moderatorCannotBeMuted: 'Chatten kan inte stängas av för en moderator.',
+  handForbidden: 'Bara moderatorn kan sänka någon annans hand.',
 } as const;
 
 /** Counts characters as people do (code points), so an emoji is one character, not two. */
@@ -69,6 +73,13 @@ export function parseClientFrame(raw: string): ChatCommand {
         return { kind: 'invalid', message: CHAT_TEXTS.invalid };
       }
       return { kind: 'toggleIgnore', connectionId: p.connectionId, ignore: p.ignore };
+    }
+    case ChatSignalTypes.raiseHand:
+      return { kind: 'raiseHand' };
+    case ChatSignalTypes.lowerHand: {
+      const target = frame.data.data;
+      if (target === '') return { kind: 'lowerHand', connectionId: null };
+      return ID_PATTERN.test(target) ? { kind: 'lowerHand', connectionId: target } : { kind: 'invalid', message: CHAT_TEXTS.invalid };
     }
     default:
       return { kind: 'invalid', message: CHAT_TEXTS.invalid };

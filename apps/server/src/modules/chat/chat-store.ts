@@ -37,6 +37,14 @@ export interface ChatStore {
   remove(meetingId: string, messageId: string): Promise<void>;
   setOpen(meetingId: string, open: boolean): Promise<void>;
   setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void>;
+  /**
+   * Raises a connected socket's hand (issue 10): answers its place in the meeting's queue (a number that only
+   * grows, so the order is the order the server received the raises) and whether it went up now (false: it was
+   * already up, same place), or null when the socket is not connected. A hand goes down with its socket (leave).
+   */
+  raiseHand(meetingId: string, connectionId: string): Promise<{ hand: number; changed: boolean } | null>;
+  /** Lowers a hand; answers whether one was up. */
+  lowerHand(meetingId: string, connectionId: string): Promise<boolean>;
   /** Forgets everything about the meeting's chat. */
   clear(meetingId: string): Promise<void>;
   /** Meetings this node holds state for (for the sweep that purges ended calls). */
@@ -49,6 +57,7 @@ interface MeetingState {
   history: ChatMessageEvent[];
   presence: Map<string, StoredPresence>;
   ignored: Set<string>;
+  handSeq: number;
 }
 
 /** One server process: everything in memory, signals delivered synchronously in publish order. */
@@ -59,7 +68,7 @@ export class MemoryChatStore implements ChatStore {
   private state(meetingId: string): MeetingState {
     let s = this.meetings.get(meetingId);
     if (!s) {
-      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set() };
+      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set(), handSeq: 0 };
       this.meetings.set(meetingId, s);
     }
     return s;
@@ -109,6 +118,21 @@ export class MemoryChatStore implements ChatStore {
     const s = this.state(meetingId);
     if (ignore) s.ignored.add(key);
     else s.ignored.delete(key);
+  }
+  async raiseHand(meetingId: string, connectionId: string): Promise<{ hand: number; changed: boolean } | null> {
+    const s = this.meetings.get(meetingId);
+    const entry = s?.presence.get(connectionId);
+    if (!s || !entry) return null;
+    if (entry.hand != null) return { hand: entry.hand, changed: false };
+    const hand = ++s.handSeq;
+    s.presence.set(connectionId, { ...entry, hand });
+    return { hand, changed: true };
+  }
+  async lowerHand(meetingId: string, connectionId: string): Promise<boolean> {
+    const entry = this.meetings.get(meetingId)?.presence.get(connectionId);
+    if (!entry || entry.hand == null) return false;
+    this.meetings.get(meetingId)!.presence.set(connectionId, { ...entry, hand: null });
+    return true;
   }
   async clear(meetingId: string): Promise<void> {
     this.meetings.delete(meetingId);

@@ -70,6 +70,13 @@ export class ChatTestClient {
       JSON.stringify({ from: this.welcome?.connectionId, data: { id: crypto.randomUUID(), data: JSON.stringify({ connectionId, ignore }) }, type: ChatSignalTypes.toggleIgnoreChat, displayName: 'x' }),
     );
   }
+  raiseHand(): void {
+    this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: crypto.randomUUID(), data: '' }, type: ChatSignalTypes.raiseHand, displayName: 'x' }));
+  }
+  /** Own hand without an argument; a moderator passes someone's connection id. */
+  lowerHand(connectionId = ''): void {
+    this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: crypto.randomUUID(), data: connectionId }, type: ChatSignalTypes.lowerHand, displayName: 'x' }));
+  }
   command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN'): void {
     this.socket.send(text);
   }

@@ -6,6 +6,7 @@ import { findMeeting, membershipOf } from '../meetings/meeting-membership.ts';
 import { ChatHub, type ChatMember } from './chat.service.ts';
 import { MemoryChatStore, type ChatStore } from './chat-store.ts';
 import { RedisChatStore } from './redis-chat-store.ts';
+import { assuranceOf } from './raised-hands.ts';
 
 // One hub per built app, found through the app's deps (shared by every encapsulated plugin) by chatHubOf().
 const hubs = new WeakMap<object, ChatHub>();
@@ -69,6 +70,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
                 participantId: membership.participant.id,
                 displayName: membership.participant.displayName,
                 moderator: membership.participant.isAdmin,
+                assurance: assuranceOf(user, membership),
+                role: membership.participant.role,
                 key: `p:${membership.participant.id}`,
                 sessionToken: session.token,
               }
@@ -78,6 +81,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
                 participantId: null,
                 displayName: `${user.firstName} ${user.lastName}`.trim(),
                 moderator: false,
+                assurance: assuranceOf(user, membership),
+                role: null,
                 key: `v:${sha256(session.token).slice(0, 32)}`,
                 sessionToken: session.token,
               },

@@ -9,7 +9,9 @@ import {
   type ChatSignal,
   type NotificationSeverity,
   type PresenceEntry,
+  type Assurance,
 } from '@videomote/contract/chat';
+import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
 import type { ChatStore, StoredPresence } from './chat-store.ts';
 import { FloodGuard, TokenBucket } from './rate-limit.ts';
@@ -22,6 +24,9 @@ export interface ChatMember {
   displayName: string;
   /** Meeting admins (participants with isAdmin) moderate the chat. */
   moderator: boolean;
+  /** How the session identified this person, and their booked role (issue 10); see assuranceOf in raised-hands.ts. */
+  assurance: Assurance;
+  role: ParticipantRole | null;
   /** Stable across reconnects; see StoredPresence.key. */
   key: string;
   sessionToken: string;
@@ -235,6 +240,18 @@ export class ChatHub {
         }
         return;
       }
+      case 'raiseHand': {
+        const raised = await this.store.raiseHand(meetingId, conn.id);
+        if (!raised?.changed) return;
+        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: conn.id, hand: raised.hand } });
+      }
+      case 'lowerHand': {
+        const target = command.connectionId ?? conn.id;
+        // SECURITY: lowering someone else's hand is the moderator's, checked here whatever the client shows.
+        if (target !== conn.id && !conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.handForbidden);
+        if (!(await this.store.lowerHand(meetingId, target))) return;
+        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: target, hand: null } });
+      }
     }
   }
 
@@ -293,7 +310,16 @@ export class ChatHub {
   }
 
   private stored(conn: Connection): StoredPresence {
-    return { connectionId: conn.id, participantId: conn.participantId, displayName: conn.displayName, moderator: conn.moderator, key: conn.key };
+    return {
+      connectionId: conn.id,
+      participantId: conn.participantId,
+      displayName: conn.displayName,
+      moderator: conn.moderator,
+      key: conn.key,
+      assurance: conn.assurance,
+      role: conn.role,
+      hand: null,
+    };
   }
 
   private heartbeat(): void {
@@ -364,5 +390,14 @@ export class ChatHub {
 }
 
 function publicEntry(p: StoredPresence, chatIgnored: boolean): PresenceEntry {
-  return { connectionId: p.connectionId, participantId: p.participantId, displayName: p.displayName, moderator: p.moderator, chatIgnored };
+  return {
+    connectionId: p.connectionId,
+    participantId: p.participantId,
+    displayName: p.displayName,
+    moderator: p.moderator,
+    chatIgnored,
+    assurance: p.assurance ?? 'anonymous',
+    role: p.role ?? null,
+    hand: p.hand ?? null,
+  };
 }

@@ -58,7 +58,7 @@ export class RedisChatStore implements ChatStore {
     return entries.filter((e) => !dead.has(e.node)).map(({ node: _node, ...entry }) => entry);
   }
 
-  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals'): string {
+  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals' | 'handseq'): string {
     return `${this.prefix}${meetingId}:${part}`;
   }
   private get index(): string {
@@ -136,10 +136,35 @@ export class RedisChatStore implements ChatStore {
     if (ignore) await this.cmd.multi().sadd(setKey, key).expire(setKey, TTL_SECONDS).sadd(this.index, meetingId).exec();
     else await this.cmd.srem(setKey, key);
   }
+  // The hand lives in the socket's presence entry (so it leaves with it); only the socket's owner and moderators
+  // touch it, one frame at a time per socket, so a read-modify-write is enough here.
+  async raiseHand(meetingId: string, connectionId: string): Promise<{ hand: number; changed: boolean } | null> {
+    const key = this.k(meetingId, 'presence');
+    const raw = await this.cmd.hget(key, connectionId);
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as NodePresence;
+    if (entry.hand != null) return { hand: entry.hand, changed: false };
+    const seqKey = this.k(meetingId, 'handseq');
+    const hand = await this.cmd.incr(seqKey);
+    await this.cmd.expire(seqKey, TTL_SECONDS);
+    // Only if the socket is still there: a leave in between must not bring it back.
+    if (!(await this.cmd.hexists(key, connectionId))) return null;
+    await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand }));
+    return { hand, changed: true };
+  }
+  async lowerHand(meetingId: string, connectionId: string): Promise<boolean> {
+    const key = this.k(meetingId, 'presence');
+    const raw = await this.cmd.hget(key, connectionId);
+    if (!raw) return false;
+    const entry = JSON.parse(raw) as NodePresence;
+    if (entry.hand == null) return false;
+    await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand: null }));
+    return true;
+  }
   async clear(meetingId: string): Promise<void> {
     await this.cmd
       .multi()
-      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'))
+      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'))
       .srem(this.index, meetingId)
       .exec();
   }
