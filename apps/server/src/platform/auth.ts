@@ -16,6 +16,7 @@ declare module 'fastify' {
 }
 
 export const API_LAST_CALL_COOKIE = 'APILastCall';
+const SLIDE_STEP_MS = 15_000;
 
 /**
  * Resolves the session for every request and, on API calls, slides it and stamps `APILastCall` (read by the web's
@@ -33,12 +34,20 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     // Background polls (the system-message banner) are not the user's activity: they neither slide the session
     // nor move APILastCall, or the inactivity logout would never come.
     if (request.routeOptions.config?.skipSessionTouch) return;
+    const now = app.deps.now().getTime();
+    let lastCall = now;
     if (request.session) {
-      const expiresAt = await app.deps.sessions.touch(request.session.token);
-      request.session.expiresAt = expiresAt;
-      setSessionCookie(app, reply, request.session.token, expiresAt);
+      // Slide the session at most every SLIDE_STEP_MS: a burst of API calls then costs one write, not one each.
+      // APILastCall is derived from the stored expiry, so the web's countdown never outlives the server's session.
+      const lifetime = app.deps.config.sessionMinutes * 60_000;
+      if (request.session.expiresAt.getTime() - now < lifetime - SLIDE_STEP_MS) {
+        const expiresAt = await app.deps.sessions.touch(request.session.token);
+        request.session.expiresAt = expiresAt;
+        setSessionCookie(app, reply, request.session.token, expiresAt);
+      }
+      lastCall = request.session.expiresAt.getTime() - lifetime;
     }
-    reply.setCookie(API_LAST_CALL_COOKIE, String(app.deps.now().getTime()), {
+    reply.setCookie(API_LAST_CALL_COOKIE, String(lastCall), {
       path: '/',
       sameSite: 'lax',
       secure: app.deps.config.secureCookies,
