@@ -78,7 +78,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     output: () => log,
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // A child killed by a signal has signalCode set and exitCode null: it has exited all the same.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),

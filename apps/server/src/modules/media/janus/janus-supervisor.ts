@@ -23,6 +23,9 @@ export interface EmbeddedJanus {
   roomAdminKey: string;
 }
 
+/** util-linux's setpriv (Debian: always installed), for the parent-death signal. */
+const SETPRIV = '/usr/bin/setpriv';
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -123,9 +126,12 @@ export class JanusSupervisor extends EventEmitter {
     };
     const dir = path.join(this.opts.dataDir, this.opts.name ?? 'janus');
     const cfg = writeJanusConfig(dir, this.settings);
-    const child = spawn(bin, [`--config=${cfg}`, `--configs-folder=${dir}`, '--disable-colors'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const args = [`--config=${cfg}`, `--configs-folder=${dir}`, '--disable-colors'];
+    // Janus must not outlive a server killed with SIGKILL (no 'close' runs then): the kernel's parent-death
+    // signal ends it with us. setpriv sets it and execs Janus, so the pid stays Janus's own.
+    const child = fs.existsSync(SETPRIV)
+      ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.lastStart = Date.now();
     const keep = (d: Buffer) => {
