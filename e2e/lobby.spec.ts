@@ -57,7 +57,7 @@ describe('lobby with fake camera and microphone', () => {
 
     const camera = page.getByRole('combobox', { name: 'Kamera' });
     const microphone = page.getByRole('combobox', { name: 'Mikrofon' });
-    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth! > 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => ((document.querySelector("video") as HTMLVideoElement | null)?.videoWidth ?? 0) > 0, undefined, { timeout: 20_000 });
     const cameraOptions = await camera.locator('option').allTextContents();
     const micOptions = await microphone.locator('option').allTextContents();
     expect(cameraOptions[0]).toBe('- Ingen kamera vald -');
@@ -77,7 +77,7 @@ describe('lobby with fake camera and microphone', () => {
     await page.waitForFunction(() => !document.querySelector('video'));
     expect(await page.evaluate(() => localStorage.getItem('video_device'))).toBeNull();
     await camera.selectOption({ index: 1 });
-    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth! > 0);
+    await page.waitForFunction(() => ((document.querySelector("video") as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
     expect(await page.evaluate(() => localStorage.getItem('video_device'))).toBe(JSON.stringify(cameraOptions[1]));
     await microphone.selectOption('');
     await page.waitForFunction(() => document.querySelector('[role="meter"]')?.getAttribute('data-level') === '0');

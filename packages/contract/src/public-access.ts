@@ -43,7 +43,6 @@ export const AUTHENTICATION_VARIANT_COOKIE = 'authenticationvariant';
 export function normaliseDisplayName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   // Control characters and lone surrogates (not encodable as UTF-8, so not storable) are dropped.
-  // eslint-disable-next-line no-control-regex
   const name = value.replace(/[\u0000-\u001f\u007f]|\p{Cs}/gu, '').replace(/\s+/g, ' ').trim();
   if (!name || [...name].length > DISPLAY_NAME_MAX) return null;
   return name;
