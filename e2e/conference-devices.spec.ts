@@ -124,6 +124,25 @@ describe('devices, blur and publisher restart', () => {
     await keepsDecoding(jonna, `camera-${erikId}`);
     expect(await status(jonna).textContent()).toBe('2 personer deltar i mötet');
     expect(await erik.evaluate(() => localStorage.getItem('video_device'))).toBe(JSON.stringify(other.label));
+
+    // A camera that cannot be opened (busy elsewhere): the spec's texts, and the call goes on with the old one.
+    await erik.evaluate(() => {
+      const md = navigator.mediaDevices as MediaDevices & { __real?: MediaDevices['getUserMedia'] };
+      md.__real = md.getUserMedia.bind(md);
+      md.getUserMedia = () => Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
+    });
+    const first = options.find((o) => o.value === before.deviceId)!;
+    await cameras.selectOption(first.value);
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Lyckades inte komma åt din kamera. Kontrollera att dina enheter inte används av en annan applikation och försök igen.');
+    expect((await publisherInfo(erik)).deviceId).toBe(other.value);
+    await keepsDecoding(jonna, `camera-${erikId}`);
+    await erik.evaluate(() => {
+      const md = navigator.mediaDevices as MediaDevices & { __real?: MediaDevices['getUserMedia'] };
+      md.getUserMedia = md.__real!;
+    });
+    expect(await erik.evaluate(() => localStorage.getItem('video_device'))).toBe(JSON.stringify(other.label));
+
     await dialog.getByRole('button', { name: 'Stäng' }).first().click();
     await expect.poll(() => dialog.count()).toBe(0);
 

@@ -42,6 +42,16 @@ describe('screen sharing', () => {
       await keepsDecoding(p, `screen-${erikId}`);
     }
     expect(await karin.getByRole('button', { name: 'Minimera delning' }).count()).toBe(1);
+    // Minis hidden (double-click): the sharer's camera joins the focused share in the main area.
+    await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBeGreaterThan(0);
+    await karin.locator('.video-area').dblclick();
+    await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBe(0);
+    await expect.poll(() => karin.locator(`.main-grid.focus-with-camera > .tile[data-stream-id="camera-${erikId}"]`).count()).toBe(1);
+    await karin.getByRole('button', { name: 'Minimera delning' }).click();
+    await expect.poll(() => karin.getByRole('button', { name: 'Maximera delning' }).count()).toBe(1);
+    expect(await karin.locator('.main-grid.focus').count()).toBe(0);
+    await karin.getByRole('button', { name: 'Maximera delning' }).click();
+    await expect.poll(() => karin.locator(`.main-grid.focus > .tile[data-stream-id="screen-${erikId}"]`).count()).toBe(1);
 
     // B asks; cancelling changes nothing.
     await jonna.getByRole('button', { name: 'Dela skärm' }).click();

@@ -120,6 +120,8 @@ export async function framesOf(page: Page, prefix: string): Promise<number> {
 /** Waits until the stream keeps decoding: more frames now than a moment ago. */
 export async function keepsDecoding(page: Page, prefix: string, timeout = 45_000): Promise<void> {
   let last = -1;
+  // On failure, say what the page did receive (which streams, how many frames) rather than just "false".
+  const seen = async () => JSON.stringify(await inbound(page).catch(() => []));
   await expect
     .poll(
       async () => {
@@ -128,9 +130,12 @@ export async function keepsDecoding(page: Page, prefix: string, timeout = 45_000
         last = now;
         return growing;
       },
-      { timeout, interval: 1_000 },
+      { timeout, interval: 1_000, message: `no growing frames on ${prefix}` },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}; page ${page.url()} receives ${await seen()}`);
+    });
 }
 
 export const status = (page: Page) => page.locator('.call-status');

@@ -624,9 +624,11 @@ export class MediaSession {
         const handle = sub.handle;
         if (!handle || !current()) return;
         if (msg.error) {
-          // Typically: the feed is not published yet. Drop and let the next announcement retry.
+          // Typically: the feed is not published yet. Drop it and try again shortly (an announcement may not
+          // follow: a screen share that was just announced stays as it is).
           this.subscriptions.delete(streamId);
           handle.detach();
+          setTimeout(() => this.syncSubscriptions(), 1_500);
           return;
         }
         if (jsep) {
