@@ -267,11 +267,17 @@ describe('inactivity', () => {
     // The safe choice has focus, so Enter keeps the session.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Fortsätt');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The server slides a session at most every 15 s of its (real) time; in life the warning comes 55 minutes
+    // after the last slide, here the browser's minutes were seconds, so let the server's step pass first.
+    await page.waitForTimeout(16_000);
     await warning.getByRole('button', { name: 'Fortsätt' }).click();
     await warning.waitFor({ state: 'hidden' });
-    await page.clock.fastForward('02:00');
+    // The keep-alive restarted the countdown: 30 s later there are 5½ minutes left, no warning...
+    await page.clock.fastForward('00:30');
+    await page.waitForTimeout(1500);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
-    await page.clock.fastForward('03:00');
+    // ...and 40 s after that, under 5 minutes: the warning again.
+    await page.clock.fastForward('00:40');
     await warning.waitFor();
     await page.clock.fastForward('05:01');
     await page.waitForURL('**/logged-out');
