@@ -23,6 +23,8 @@ export interface ConferenceSlots {
   unreadBadge: ComponentType<{ meetingId: string }> | null;
   /** Adds a notification line to the meeting's chat (spec §4: a failed connection is also an ERROR in chat). */
   notifyChat: ((meetingId: string, severity: 'ERROR' | 'INFO', message: string) => void) | null;
+  /** Issue 10: how a tile's person was identified (from the chat presence, decided by the server), in the tile's menu. */
+  tileIdentity?: ComponentType<{ meetingId: string; participantId: string }> | null;
 }
 
 export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null, notifyChat: null };

@@ -12,6 +12,8 @@ const controller = (state: Partial<ChatState>): ChatController => ({
   toggleIgnore: () => {},
   setChatOpen: () => {},
   setVisible: () => {},
+  raiseHand: () => {},
+  lowerHand: () => {},
 });
 
 const events: ChatState['events'] = [

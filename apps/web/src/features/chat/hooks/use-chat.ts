@@ -9,6 +9,9 @@ export interface ChatController {
   remove(messageId: string): void;
   toggleIgnore(connectionId: string, ignore: boolean): void;
   setChatOpen(open: boolean): void;
+  /** Issue 10: raised hand (own), lowered by its owner (null) or by a moderator (a connection id). */
+  raiseHand(): void;
+  lowerHand(connectionId?: string | null): void;
   /** Whether the chat panel shows; showing it clears the unread count (spec §4). */
   setVisible(visible: boolean): void;
 }
@@ -30,6 +33,8 @@ export function useChat({ meetingId, enabled = true }: { meetingId: string; enab
       remove: (id: string) => void model.remove(id),
       toggleIgnore: (connectionId: string, ignore: boolean) => void model.toggleIgnore(connectionId, ignore),
       setChatOpen: (open: boolean) => void model.setChatOpen(open),
+      raiseHand: () => void model.raiseHand(),
+      lowerHand: (connectionId: string | null = null) => void model.lowerHand(connectionId),
       setVisible: (visible: boolean) => model.setVisible(visible),
     }),
     [model],

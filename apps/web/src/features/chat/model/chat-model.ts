@@ -5,6 +5,7 @@ import {
   type ChatEvent,
   type ChatMessageEvent,
   type ChatSignal,
+  type ClientFrameType,
   type NotificationSeverity,
   type PresenceEntry,
 } from '@videomote/contract/chat';
@@ -94,6 +95,11 @@ export function reduceSignal(state: ChatState, signal: ChatSignal): ChatState {
     }
     case ChatSignalTypes.status:
       return { ...state, chatOpen: signal.data.chatOpen };
+    case ChatSignalTypes.hand: {
+      // Issue 10: the server's word on one hand; the queue is the participants with a hand, by that number.
+      const { connectionId, hand } = signal.data;
+      return { ...state, participants: state.participants.map((p) => (p.connectionId === connectionId ? { ...p, hand } : p)) };
+    }
     case ChatSignalTypes.presence: {
       const { joined, left } = signal.data;
       const joinedIds = new Set(joined.map((p) => p.connectionId));
@@ -200,12 +206,21 @@ export class ChatModel {
     return this.frame(ChatSignalTypes.toggleIgnoreChat, JSON.stringify({ connectionId, ignore }));
   }
 
+  /** Issue 10: raise or lower one's own hand; a moderator lowers anyone's by connection id. The server decides. */
+  raiseHand(): boolean {
+    return this.frame(ChatSignalTypes.raiseHand, '');
+  }
+
+  lowerHand(connectionId: string | null = null): boolean {
+    return this.frame(ChatSignalTypes.lowerHand, connectionId ?? '');
+  }
+
   /** The moderator's pause toggle: plain-text commands (spec §4). */
   setChatOpen(open: boolean): boolean {
     return this.sink(open ? CHAT_OPEN_COMMAND : CHAT_CLOSE_COMMAND);
   }
 
-  private frame(type: ChatSignal['type'], data: string): boolean {
+  private frame(type: ClientFrameType, data: string): boolean {
     // The spec's wire shape; the server ignores `from` and `displayName` and uses the session instead.
     const own = this.state.participants.find((p) => p.connectionId === this.state.connectionId);
     return this.sink(JSON.stringify({ from: this.state.connectionId, data: { id: localId(), data }, type, displayName: own?.displayName ?? null }));

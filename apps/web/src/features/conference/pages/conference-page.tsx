@@ -7,7 +7,7 @@ import { useUser } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loadClientConfig } from '../../../lib/client-config.ts';
 import { allTiles, CallModel } from '../model/call-model.ts';
-import { deviceFor, KEEP_ALIVE_MS, layout, raisedCount, statusText } from '../model/layout.ts';
+import { deviceFor, KEEP_ALIVE_MS, raisedCount, statusText } from '../model/layout.ts';
 import { TEXTS } from '../model/texts.ts';
 import { MediaSession } from '../media/media-session.ts';
 import { useCallState } from '../hooks/use-call-state.ts';
@@ -30,6 +30,8 @@ import { TakeoverDialog } from '../components/takeover-dialog.tsx';
 import { TileExtrasContext } from '../components/tile-extras-context.ts';
 import { AdminSection, BlurToggle, SignalMenu } from '../components/tile-tools.tsx';
 import type { StreamTile } from '../model/call-model.ts';
+import { loadPins, pinKey, savePins, stageLayout, togglePin } from '../model/stage.ts';
+import { KeptMark, PinButton } from '../components/pin-button.tsx';
 import '../conference.css';
 
 const COUNT_KEY = 'meeting_participant_count';
@@ -71,6 +73,8 @@ function Conference() {
   }, [connectionFailed, id]);
   const [shareAsk, setShareAsk] = useState<{ connectionId: string; displayName: string } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Issue 10: this user's pinned tiles, per meeting, surviving reloads and reconnects.
+  const [pins, setPins] = useState<string[]>(() => loadPins(typeof localStorage === 'undefined' ? null : localStorage, id));
 
   // Connect on entry, disconnect on leaving the route (spec §2).
   useEffect(() => {
@@ -168,7 +172,7 @@ function Conference() {
   };
   const isModerator = Boolean(meeting?.participants.find((p) => p.currentUser)?.moderator);
   const currentDevices = useCallback(() => session.current?.currentDevices() ?? { audio: null, video: null }, []);
-  const tileExtras = (tile: StreamTile) => {
+  const baseTileExtras = (tile: StreamTile) => {
     if (tile.isOwn) {
       return tile.videoType === 'camera' && state.blur.supported ? <BlurToggle on={state.blur.on} onToggle={() => void session.current?.setBlur(!state.blur.on)} /> : null;
     }
@@ -187,12 +191,44 @@ function Conference() {
       </>
     );
   };
+  // Issue 10: who a tile is (participant id, stable across reconnects) and the booked role the server gave it.
+  const roleById = new Map((meeting?.participants ?? []).map((p) => [p.id, p.role]));
+  const whoOf = (t: StreamTile) => (t.isOwn ? (meeting?.participants.find((p) => p.currentUser)?.id ?? null) : (state.connections.find((c) => c.connectionId === t.connectionId)?.participantId ?? null));
+  const pinOf = (t: StreamTile) => pinKey(whoOf(t) ?? t.displayName, t.videoType);
+  const isInterpreter = (t: StreamTile) => t.videoType === 'camera' && t.hasVideo && roleById.get(whoOf(t) ?? '') === 'SignLanguageInterpreter';
+  const TileIdentity = conferenceSlots.tileIdentity;
+  const tileExtras = (tile: StreamTile) => {
+    const pinned = pins.includes(pinOf(tile));
+    const participantId = whoOf(tile);
+    return (
+      <>
+        {(isInterpreter(tile) || pinned) && <KeptMark interpreter={isInterpreter(tile)} />}
+        {TileIdentity && participantId && tile.videoType === 'camera' && <TileIdentity meetingId={id} participantId={participantId} />}
+        <PinButton
+          name={tile.displayName}
+          pinned={pinned}
+          onToggle={() => {
+            const next = togglePin(pins, pinOf(tile));
+            setPins(next);
+            savePins(localStorage, id, next);
+          }}
+        />
+        {baseTileExtras(tile)}
+      </>
+    );
+  };
   const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
   const sharer = sharerText(state);
   const shareTile = state.isSharingScreen ? 'own-screen' : remoteSharer(state) ? `screen-${remoteSharer(state)!.connectionId}` : null;
 
   const tiles = allTiles(state);
-  const view = layout({ tiles, focusedStreamId: state.streamWithFocus?.streamId ?? null, showMinis: state.showMinis && panel !== 'participants' });
+  const view = stageLayout({
+    tiles,
+    focusedStreamId: state.streamWithFocus?.streamId ?? null,
+    showMinis: state.showMinis && panel !== 'participants',
+    interpreters: tiles.filter(isInterpreter).map((t) => t.streamId),
+    pinned: tiles.filter((t) => pins.includes(pinOf(t))).map((t) => t.streamId),
+  });
   const status = statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
   const loading = state.connectionStatus === 'connecting' && !state.reconnecting;
   const ChatPanel = conferenceSlots.chatPanel;

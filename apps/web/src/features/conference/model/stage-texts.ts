@@ -1,0 +1,7 @@
+/** Swedish texts of issue 10's stage rules (not in the spec: chosen here). */
+export const STAGE_TEXTS = {
+  pin: 'Fäst',
+  unpin: 'Lossa',
+  pinned: 'Fäst',
+  interpreter: 'Teckentolk',
+} as const;
