@@ -3,13 +3,15 @@ import { useChat } from '../features/chat/hooks/use-chat.ts';
 import { notifyChat } from '../features/chat/hooks/chat-connections.ts';
 import { ChatUnreadBadge, ConferenceChatPanel } from '../features/chat/components/conference-chat.tsx';
 import { ParticipantsPanel } from '../features/participants/components/participants-panel.tsx';
+import { AssuranceLabel } from '../features/participants/components/assurance-label.tsx';
+import { LiveAnnouncer } from '../features/participants/components/live-announcer.tsx';
 
 /**
  * Composes the chat and participants features into the meeting screen's slots. The participants panel lists who
  * is connected to the meeting's chat socket (presence) and lets moderators switch a participant's chat.
  */
 function ConferenceParticipantsPanel({ meetingId, onClose, media }: ConferencePanelProps) {
-  const { state, toggleIgnore } = useChat({ meetingId });
+  const { state, toggleIgnore, raiseHand, lowerHand } = useChat({ meetingId });
   return (
     <ParticipantsPanel
       participants={state.participants}
@@ -18,12 +20,29 @@ function ConferenceParticipantsPanel({ meetingId, onClose, media }: ConferencePa
       ownConnectionId={state.connectionId}
       media={media}
       onToggleChat={toggleIgnore}
+      onRaiseHand={raiseHand}
+      onLowerHand={lowerHand}
       onClose={onClose}
     />
   );
 }
 
+/** Issue 10: a tile's identity assurance, from the server's presence entry for that booked participant. */
+function TileIdentity({ meetingId, participantId }: { meetingId: string; participantId: string }) {
+  const { state } = useChat({ meetingId });
+  const entry = state.participants.find((p) => p.participantId === participantId);
+  return entry ? <AssuranceLabel entry={entry} /> : null;
+}
+
+/** Issue 10: announces joins, leaves, chat messages and (to moderators) raised hands for the whole call. */
+function Announcer({ meetingId }: { meetingId: string }) {
+  const { state } = useChat({ meetingId });
+  return <LiveAnnouncer state={state} ownConnectionIds={state.ownConnectionIds} moderator={state.moderator} connected={state.connection === 'connected'} />;
+}
+
 registerConferenceSlots({
+  tileIdentity: TileIdentity,
+  announcer: Announcer,
   chatPanel: ({ meetingId, onClose }) => <ConferenceChatPanel meetingId={meetingId} onClose={onClose} />,
   participantsPanel: ConferenceParticipantsPanel,
   unreadBadge: ChatUnreadBadge,

@@ -25,6 +25,8 @@ export interface ConferenceSlots {
   notifyChat: ((meetingId: string, severity: 'ERROR' | 'INFO', message: string) => void) | null;
   /** Issue 10: how a tile's person was identified (from the chat presence, decided by the server), in the tile's menu. */
   tileIdentity?: ComponentType<{ meetingId: string; participantId: string }> | null;
+  /** Issue 10: a live region for the whole call (joins, leaves, chat messages, raised hands). */
+  announcer?: ComponentType<{ meetingId: string }> | null;
 }
 
 export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null, notifyChat: null };

@@ -301,6 +301,7 @@ function Conference() {
       </div>
       </TileExtrasContext.Provider>
       <ForcedMuteBanner show={state.forcedMute} onDismiss={() => model.dismissForcedMute()} />
+      {conferenceSlots.announcer && <conferenceSlots.announcer meetingId={id} />}
       <ErrorPanel errors={state.errors} onDismiss={(key) => model.removeError(key)} />
       <ControlBar
         canPublish={canPublish}

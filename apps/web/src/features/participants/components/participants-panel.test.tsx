@@ -33,4 +33,24 @@ describe('ParticipantsPanel', () => {
     expect(html).not.toContain('Chatt på');
     expect(html).toContain('(du)');
   });
+
+  it('issue 10: shows each person’s assurance for screen readers, the hand queue in order to a moderator, and the own hand toggle', () => {
+    const list = [
+      entry('c1', 'Erik Handläggare', 'p1', { moderator: true, assurance: 'staff' }),
+      entry('c2', 'Jonna S', 'p2', { assurance: 'eid', hand: 5 }),
+      entry('c3', 'Vera', null, { assurance: 'anonymous', hand: 2 }),
+    ];
+    const html = renderToStaticMarkup(
+      <ParticipantsPanel participants={list} isWebcast moderator ownConnectionId="c1" onToggleChat={() => {}} onRaiseHand={() => {}} onLowerHand={() => {}} />,
+    );
+    expect(html).toContain('<span class="visually-hidden">Inloggad som anställd</span>');
+    expect(html).toContain('<span class="visually-hidden">Verifierad med e-legitimation</span>');
+    expect(html).toContain('<span class="visually-hidden">Ej verifierad (besökare)</span>');
+    expect(html).toContain('Uppräckta händer (2)');
+    expect(html.indexOf('Sänk handen för Vera')).toBeLessThan(html.indexOf('Sänk handen för Jonna S'));
+    expect(html).toContain('aria-pressed="false"');
+    const viewer = renderToStaticMarkup(<ParticipantsPanel participants={list} isWebcast moderator={false} ownConnectionId="c3" onToggleChat={() => {}} onRaiseHand={() => {}} onLowerHand={() => {}} />);
+    expect(viewer).not.toContain('Uppräckta händer');
+    expect(viewer).toContain('aria-pressed="true">Sänk handen</button>');
+  });
 });

@@ -3,6 +3,9 @@ import type { PresenceEntry } from '@videomote/contract/chat';
 import { canToggleChat, participantLists } from '../model/participants.ts';
 import { PARTICIPANTS_TEXTS as T } from '../texts.ts';
 import { CameraIcon, MicIcon } from './media-icons.tsx';
+import { AssuranceLabel } from './assurance-label.tsx';
+import { HandQueue, RaiseHandButton } from './hand-queue.tsx';
+import { HAND_TEXTS } from '../model/assurance.ts';
 import '../participants.css';
 
 export interface MediaState {
@@ -20,11 +23,14 @@ export interface ParticipantsPanelProps {
   /** Microphone and camera state per participant id, from the conference page's media session. */
   media?: Readonly<Record<string, MediaState>>;
   onToggleChat(connectionId: string, ignore: boolean): void;
+  /** Issue 10: raise one's own hand, lower one's own (null) or, for moderators, anyone's. Absent: no hands. */
+  onRaiseHand?(): void;
+  onLowerHand?(connectionId: string | null): void;
   onClose?(): void;
 }
 
 /** 'Deltagare (count)'; in a webcast 'Presentatörer' and 'Deltagare' (conference spec §2). */
-export function ParticipantsPanel({ participants, isWebcast, moderator, ownConnectionId, media = {}, onToggleChat, onClose }: ParticipantsPanelProps) {
+export function ParticipantsPanel({ participants, isWebcast, moderator, ownConnectionId, media = {}, onToggleChat, onRaiseHand, onLowerHand, onClose }: ParticipantsPanelProps) {
   const headingId = useId();
   const lists = participantLists(participants);
   const row = (p: PresenceEntry) => {
@@ -34,7 +40,13 @@ export function ParticipantsPanel({ participants, isWebcast, moderator, ownConne
       <li key={p.connectionId} className="participants-row">
         <span className="participants-row__name">
           {name}
-          {p.connectionId === ownConnectionId && <span className="participants-row__you"> {T.you}</span>}
+          {p.connectionId === ownConnectionId && <span className="participants-row__you"> {T.you}</span>}{' '}
+          <AssuranceLabel entry={p} />
+          {typeof p.hand === 'number' && (
+            <span className="participants-row__hand" role="img" aria-label={HAND_TEXTS.raised} title={HAND_TEXTS.raised}>
+              ✋
+            </span>
+          )}
         </span>
         {p.participantId !== null && state && (
           <span className="participants-row__media">
@@ -68,6 +80,14 @@ export function ParticipantsPanel({ participants, isWebcast, moderator, ownConne
         )}
       </header>
       <div className="participants-panel__body">
+        {onRaiseHand && onLowerHand && ownConnectionId && (
+          <RaiseHandButton
+            raised={typeof participants.find((p) => p.connectionId === ownConnectionId)?.hand === 'number'}
+            onRaise={onRaiseHand}
+            onLower={() => onLowerHand(null)}
+          />
+        )}
+        {moderator && onLowerHand && <HandQueue participants={participants} onLower={(c) => onLowerHand(c)} />}
         {isWebcast ? (
           <>
             <h3 className="participants-panel__group">{T.presenters}</h3>
