@@ -75,7 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     frameworkErrors,
   });
 

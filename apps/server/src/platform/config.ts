@@ -21,9 +21,22 @@ export interface Config {
   secureCookies: boolean;
   /** How often the GDPR retention job runs; 0 turns the schedule off. */
   retentionIntervalSeconds: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): by default only one on loopback, in front of
+   * HOST=127.0.0.1. Believing everyone would let any client pick its own address and escape the rate limits.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {}
+
+/** TRUST_PROXY: `true`/`false`, or addresses/CIDRs/`loopback` (comma-separated); default `loopback`. */
+function trustProxy(value: string | undefined): boolean | string {
+  const v = (value ?? '').trim();
+  if (!v) return 'loopback';
+  if (v === 'true' || v === 'false') return v === 'true';
+  return v;
+}
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
@@ -68,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     retentionIntervalSeconds: int('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 60, 0, 86_400),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { sha256 } from './crypto.ts';
+import { AppError } from './errors.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /** Per-minute budgets. Generous for people, tight enough to blunt scripted abuse of login, tokens and writes. */
@@ -15,22 +16,21 @@ const LIMITS: { match: (method: string, url: string) => boolean; max: number }[]
  * whole office behind one NAT is not one bucket) and by address otherwise. Must run before routes register.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  // Ours first: the plugin's own onRoute hook reads config.rateLimit when a route is added, so the budget must be
+  // set before it looks (registered after it, no route was ever limited).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const limit = LIMITS.find((l) => methods.some((m) => l.match(m, route.url)));
+    if (!limit || route.config?.rateLimit !== undefined) return;
+    route.config = { ...route.config, rateLimit: { max: limit.max, timeWindow: 60_000 } };
+  });
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => {
       const token = request.cookies?.[SESSION_COOKIE];
       return token ? `s:${sha256(token)}` : `ip:${request.ip}`;
     },
-    errorResponseBuilder: (_request, context) => ({
-      name: 'TooManyRequests',
-      message: 'För många förfrågningar, försök igen om en stund',
-      statusCode: context.statusCode,
-    }),
-  });
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const limit = LIMITS.find((l) => methods.some((m) => l.match(m, route.url)));
-    if (!limit || route.config?.rateLimit !== undefined) return;
-    route.config = { ...route.config, rateLimit: { max: limit.max, timeWindow: 60_000 } };
+    // Thrown by the plugin: an AppError, so the one error handler answers it in our shape (name TooManyRequests).
+    errorResponseBuilder: () => new AppError('TooManyRequests', 'För många förfrågningar, försök igen om en stund'),
   });
 }
