@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newUserPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { loginAs, type PersonaKey } from './support/login.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
+import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
+import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+
+// Issue 10 in the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
+// an anonymous webcast visitor), a forged label ignored, and raised hands reaching the moderator in order.
+vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 200 } } });
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const ids = { webcast: '', webcastRoom: '' };
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-assurance-'));
+  const db = await openPglite(path.join(dataDir, 'db'));
+  await migrate(db);
+  const pins = pinCrypto(loadSecretKey(dataDir, null));
+  const now = Date.now();
+  const webcast = await insertMeeting(db, pins, {
+    title: 'Informationsmöte med tolk',
+    type: 1,
+    start: new Date(now - 10 * 60_000),
+    end: new Date(now + 60 * 60_000),
+    participants: [
+      { persona: 'erik', role: 'PresenterInternal', isAdmin: true },
+      { persona: 'jonna', role: 'PresenterExternal', displayName: 'Jonna S' },
+    ],
+  });
+  await db.close();
+  Object.assign(ids, { webcast: webcast.id, webcastRoom: webcast.roomId });
+  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const { context, page } = await newUserPage(browser, server.url);
+  contexts.push(context);
+  return page;
+}
+
+async function person(key: PersonaKey): Promise<Page> {
+  const page = await newPage();
+  await loginAs(page, key, '/meetings');
+  await page.goto(`/meetings/${ids.webcast}/conference`);
+  await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
+  return page;
+}
+
+async function visitor(name: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`/publicaccess/${ids.webcastRoom}`);
+  await page.getByRole('textbox', { name: 'Ange namn' }).fill(name);
+  await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+  await page.waitForURL((url) => url.pathname === `/meetings/${ids.webcast}/conference`);
+  return page;
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: /^Deltagare \(\d+\)$/ });
+const rowOf = (page: Page, name: string) => panel(page).locator('.participants-row', { hasText: name });
+const assuranceOf = (page: Page, name: string) => rowOf(page, name).locator('.assurance .visually-hidden').textContent();
+const queue = (page: Page) => panel(page).locator('.hand-queue__name').allTextContents();
+
+describe('issue 10 in the meeting screen', () => {
+  it('shows server-decided assurance labels, ignores a forged one, and queues raised hands in order for the moderator', async () => {
+    const erik = await person('erik');
+    const jonna = await person('jonna');
+    const sara = await visitor('Sara');
+    await erik.getByRole('button', { name: /^Deltagare/ }).click();
+    await expect.poll(() => panel(erik).getByRole('heading', { level: 2 }).textContent()).toBe('Deltagare (3)');
+    await expect.poll(() => assuranceOf(erik, 'Jonna S')).toBe('Verifierad med e-legitimation');
+    await expect.poll(() => assuranceOf(erik, 'Erik')).toBe('Inloggad som anställd');
+    await expect.poll(() => assuranceOf(erik, 'Sara')).toBe('Ej verifierad (besökare)');
+
+    // Sara's browser opens its own chat socket and claims e-ID and an interpreter's role: the server refuses the frames.
+    const refused = await sara.evaluate(async (meetingId) => {
+      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/chat/${meetingId}`);
+      const errors: string[] = [];
+      ws.onmessage = (e) => {
+        const s = JSON.parse(String(e.data)) as { type: string; data: { severity?: string; message?: string } };
+        if (s.type === 'NOTIFICATION' && s.data.severity === 'ERROR') errors.push(s.data.message ?? '');
+      };
+      await new Promise((r) => (ws.onopen = r));
+      ws.send(JSON.stringify({ type: 'PRESENCE', data: { joined: [{ connectionId: 'x', displayName: 'Sara', assurance: 'eid', role: 'SignLanguageInterpreter' }], left: [] } }));
+      ws.send(JSON.stringify({ type: 'CHAT_MESSAGE', from: null, displayName: 'Sara', assurance: 'eid', data: { id: 'x', data: 'intygad', assurance: 'eid' } }));
+      await new Promise((r) => setTimeout(r, 1500));
+      ws.close();
+      return errors;
+    }, ids.webcast);
+    expect(refused).toEqual(['Meddelandet kunde inte läsas.']);
+    await expect.poll(() => rowOf(erik, 'Sara').count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await rowOf(erik, 'Sara').count()); i++) {
+      expect(await rowOf(erik, 'Sara').nth(i).locator('.assurance .visually-hidden').textContent()).toBe('Ej verifierad (besökare)');
+    }
+
+    // Raised hands: the visitor first, then Jonna; the moderator sees them in that order and lowers the visitor's.
+    await sara.getByRole('button', { name: /^Deltagare/ }).click();
+    await panel(sara).getByRole('button', { name: 'Räck upp handen' }).click();
+    await expect.poll(() => queue(erik)).toEqual(['Sara']);
+    await jonna.getByRole('button', { name: /^Deltagare/ }).click();
+    await panel(jonna).getByRole('button', { name: 'Räck upp handen' }).click();
+    await expect.poll(() => queue(erik)).toEqual(['Sara', 'Jonna S']);
+    // The moderator heard about it in the live region.
+    await expect.poll(() => erik.getByTestId('live-announcer').textContent()).toContain('Jonna S räcker upp handen');
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await panel(erik).getByRole('button', { name: 'Sänk handen för Sara' }).click();
+    await expect.poll(() => queue(erik)).toEqual(['Jonna S']);
+    await expect.poll(() => panel(sara).getByRole('button', { name: 'Räck upp handen' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await seriousAxeViolations(sara)).toEqual([]);
+  }, 240_000);
+});
