@@ -72,6 +72,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             // Personal data never reaches the logs: no cookies, no bodies, no query strings with names.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+            // Paths only: query strings carry one-time login codes and return URLs.
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+            },
           },
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 256 * 1024,
