@@ -67,6 +67,10 @@ export class RedisChatStore implements ChatStore {
 
   async subscribe(meetingId: string, deliver: (json: string) => void): Promise<void> {
     this.subscribers.set(meetingId, deliver);
+    // A SUBSCRIBE that reaches Redis before ioredis's own start-up commands (ready check, client info) puts the
+    // connection in subscriber mode under them: they fail and the subscription is silently lost. Measured in the
+    // benchmark when a socket joined within a second of the process starting; so wait until the connection is ready.
+    if (this.sub.status !== 'ready') await new Promise<void>((resolve) => this.sub.once('ready', () => resolve()));
     await this.sub.subscribe(this.k(meetingId, 'signals'));
   }
   async unsubscribe(meetingId: string): Promise<void> {
