@@ -1,14 +1,13 @@
 /**
  * Meetings API under load: 10,000 meetings in PostgreSQL, 50 concurrent keep-alive connections (each its own
- * signed-in caseworker) against the real server over loopback HTTP. Measures the week list and booking.
+ * signed-in caseworker) from a separate load-generator process against the real server over loopback HTTP. Measures the week list and booking.
  * Target: p99 < 50 ms for both.
  *
- * Usage: npm run bench:meetings   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test;
+ * Usage: npm run bench:meetings   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; BENCH_POOL, database connections;
  *        BENCH_MEETINGS, BENCH_CONNECTIONS, BENCH_WEEK_REQUESTS, BENCH_CREATE_REQUESTS to change the sizes)
  * The run uses its own schema and drops it afterwards.
  */
 import crypto from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +16,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openPostgres } from '../apps/server/src/platform/db.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { sessionUserFromClaims } from '../apps/server/src/modules/identity/session-user.ts';
+import { runLoad, type LoadRequest } from './http-load.ts';
 import { luhnOk } from '../packages/contract/src/personnummer.ts';
 import { isoWeekRange, isoWeekOf, startOfLocalDay } from '../packages/contract/src/meeting-rules.ts';
 
@@ -31,14 +31,18 @@ const USERS = 50;
 
 export interface Figures {
   name: string;
+  /** 'saturation': the connections send back to back; 'fixed rate': an even offered load (open loop). */
+  mode: 'saturation' | 'fixed rate';
   requests: number;
   errors: number;
   seconds: number;
   reqPerSec: number;
   p50: number;
   p99: number;
-  /** CPU of this process (server and load generator together) per request, and the machine's load meanwhile. */
+  /** CPU of the server's process per request (the load generator runs in its own), and the machine's load meanwhile. */
   cpuMsPerRequest: number;
+  /** CPU of the load generator per request: on a small machine it competes with the server. */
+  clientCpuMsPerRequest: number;
   loadAverage: number;
 }
 
@@ -51,52 +55,30 @@ function pinFor(i: number): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/** Runs `total` requests from a separate load-generator process over CONNECTIONS keep-alive connections. */
 async function run(
   name: string,
   total: number,
-  agent: http.Agent,
   port: number,
   request: (i: number) => { method: string; path: string; body?: string; cookie: string; xsrf: string },
+  rate?: number,
 ): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
+  const requests: LoadRequest[] = Array.from({ length: total }, (_, i) => {
+    const r = request(i);
+    return {
+      method: r.method,
+      path: r.path,
+      body: r.body,
+      headers: { cookie: r.cookie, 'x-xsrf-token': r.xsrf, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+    };
+  });
   const cpu0 = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  const worker = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= total) return;
-      const r = request(i);
-      const t0 = process.hrtime.bigint();
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: r.method,
-            path: r.path,
-            agent,
-            headers: { cookie: r.cookie, 'x-xsrf-token': r.xsrf, ...(r.body ? { 'content-type': 'application/json' } : {}) },
-          },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.end(r.body);
-      });
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (status !== 200) errors++;
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { latencies, errors, seconds, clientCpuMsPerRequest } = await runLoad({ port, connections: CONNECTIONS, requests, rate });
   const cpu = process.cpuUsage(cpu0);
   latencies.sort((a, b) => a - b);
   return {
     name,
+    mode: rate ? 'fixed rate' : 'saturation',
     requests: total,
     errors,
     seconds: Math.round(seconds * 100) / 100,
@@ -104,6 +86,7 @@ async function run(
     p50: Math.round(percentile(latencies, 50) * 10) / 10,
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
     cpuMsPerRequest: Math.round(((cpu.user + cpu.system) / 1000 / total) * 100) / 100,
+    clientCpuMsPerRequest: Math.round(clientCpuMsPerRequest * 100) / 100,
     loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
   };
 }
@@ -112,27 +95,29 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
   const schema = `bench_meetings_${crypto.randomBytes(6).toString('hex')}`;
   const admin = openPostgres(url, { max: 1 });
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = openPostgres(url, { schema, max: 20 });
-  const config = { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), `videomote-bench-${schema}`) }), logLevel: 'silent' };
+  // The server's own pool size unless BENCH_POOL says otherwise.
+  const db = openPostgres(url, { schema, max: process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : undefined });
+  const config = { ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), `videomote-bench-${schema}`), SESSION_CACHE_SECONDS: process.env.SESSION_CACHE_SECONDS }), logLevel: 'silent' };
   const app = await buildApp({ config, db, logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
 
-    // 10,000 meetings over the coming weeks, each with a caseworker (one of 50, the bench users), a job seeker and
-    // an interpreter; seeded in SQL because the booking path is measured below, not here.
+    // 10,000 meetings over the coming weeks, each with a caseworker (one of the 50 bench users, so each has ~10
+    // meetings a week, two a weekday), a job seeker and an interpreter; seeded in SQL because the booking path is
+    // measured below, not here.
     const firstDay = startOfLocalDay(new Date(), 1);
     await db.query(
       `INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id)
-       SELECT 'Möte ' || g, 0, $1::timestamptz + ((g % ($2::int * 5)) * interval '1 day' * 7 / 5) + ((g % 8) * interval '1 hour'),
-              $1::timestamptz + ((g % ($2::int * 5)) * interval '1 day' * 7 / 5) + ((g % 8) * interval '1 hour') + interval '45 minutes',
-              'bench', md5(random()::text || g) || md5(g::text)
-       FROM generate_series(1, $3::int) g`,
-      [new Date(firstDay.getTime() + 9 * 3_600_000), WEEKS, MEETINGS],
+       SELECT 'Möte ' || g, 0, slot, slot + interval '45 minutes', 'bench' || lpad((g % $4::int)::text, 3, '0'), md5(random()::text || g) || md5(g::text)
+       FROM generate_series(1, $3::int) g,
+            LATERAL (SELECT $1::timestamptz + (((g / $4::int) % ($2::int * 5)) * interval '1 day' * 7 / 5)
+                                            + (((g / $4::int / ($2::int * 5)) % 8) * interval '1 hour') AS slot) s`,
+      [new Date(firstDay.getTime() + 9 * 3_600_000), WEEKS, MEETINGS, USERS],
     );
     await db.query(
       `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, is_admin)
-       SELECT id, 0, 'EmploymentOfficer', 'Handläggare', 'bench' || lpad(((row_number() OVER ()) % ${USERS})::text, 3, '0'), true FROM meetings`,
+       SELECT id, 0, 'EmploymentOfficer', 'Handläggare', created_by, true FROM meetings`,
     );
     await db.query(
       `INSERT INTO meeting_participants (meeting_id, position, role, display_name, pin_hash, pin_encrypted)
@@ -142,7 +127,9 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
       `INSERT INTO meeting_participants (meeting_id, position, role, display_name, pin_hash, pin_encrypted)
        SELECT id, 2, 'Interpreter', 'Tolk', md5(id::text || 't'), 'x' FROM meetings`,
     );
-    await db.query('ANALYZE');
+    // What autovacuum does to a live database: statistics for the planner, visibility for index-only scans.
+    await db.query('VACUUM ANALYZE meetings');
+    await db.query('VACUUM ANALYZE meeting_participants');
 
     const xsrf = crypto.randomBytes(16).toString('base64url');
     const cookies: string[] = [];
@@ -154,7 +141,6 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
       const session = await app.deps.sessions.create(user);
       cookies.push(`${SESSION_COOKIE}=${session.token}; XSRF-TOKEN=${xsrf}`);
     }
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const thisWeek = isoWeekOf(firstDay);
     const weekRanges = Array.from({ length: WEEKS }, (_, k) => {
       const monday = isoWeekRange(thisWeek.year, thisWeek.week).from;
@@ -163,14 +149,16 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
     });
 
     // Warm up the JIT and the pool, then measure.
-    await run('warm-up', 500, agent, port, (i) => ({ method: 'GET', path: weekPath(weekRanges[i % WEEKS]!), cookie: cookies[i % USERS]!, xsrf }));
-    const week = await run('GET /api/meeting/week', WEEK_REQUESTS, agent, port, (i) => ({
+    await run('warm-up', 500, port, (i) => ({ method: 'GET', path: weekPath(weekRanges[i % WEEKS]!), cookie: cookies[i % USERS]!, xsrf }));
+    const weekRequest = (i: number) => ({
       method: 'GET',
       path: weekPath(weekRanges[Math.floor(i / USERS) % WEEKS]!),
       cookie: cookies[i % USERS]!,
       xsrf,
-    }));
-    const create = await run('POST /api/meeting', CREATE_REQUESTS, agent, port, (i) => {
+    });
+    let booked = 0;
+    const createRequest = (i: number) => {
+      i = booked++; // every booking distinct, across both runs
       const day = new Date(firstDay.getTime() + ((i % 60) + 1) * 86_400_000 + 10 * 3_600_000);
       return {
         method: 'POST',
@@ -191,9 +179,15 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
           },
         }),
       };
-    });
-    agent.destroy();
-    return [week, create];
+    };
+    const week = await run('GET /api/meeting/week', WEEK_REQUESTS, port, weekRequest);
+    const create = await run('POST /api/meeting', CREATE_REQUESTS, port, createRequest);
+    // The same calls offered at half the throughput just reached, evenly: the latency a user meets while the
+    // server is busy but not at its limit (at saturation, latency is only the 50 connections queueing).
+    const half = (f: Figures) => Math.max(50, Math.round(f.reqPerSec / 2 / 50) * 50);
+    const weekSteady = await run('GET /api/meeting/week', WEEK_REQUESTS, port, weekRequest, half(week));
+    const createSteady = await run('POST /api/meeting', CREATE_REQUESTS, port, createRequest, half(create));
+    return [week, create, weekSteady, createSteady];
   } finally {
     await app.close();
     await db.close();
@@ -209,7 +203,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`meetings API, ${MEETINGS} meetings in PostgreSQL, ${CONNECTIONS} concurrent connections, ${os.cpus().length} CPUs (target p99 < 50 ms)`);
   for (const f of figures) {
     console.log(
-      `${f.name.padEnd(24)} ${String(f.requests).padStart(6)} req  ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  cpu ${f.cpuMsPerRequest} ms/req  load ${f.loadAverage}  ${f.p99 < 50 ? 'OK' : 'OVER TARGET'}`,
+      `${f.name.padEnd(24)} ${f.mode.padEnd(10)} ${String(f.requests).padStart(6)} req  ${String(f.reqPerSec).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  cpu ${f.cpuMsPerRequest} ms/req (client ${f.clientCpuMsPerRequest})  load ${f.loadAverage}  ${f.p99 < 50 ? 'OK' : 'OVER TARGET'}`,
     );
   }
   // One machine-readable line for `npm run bench` (bench/run-all.ts).

@@ -1,67 +1,40 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { loginAs, type PersonaKey } from './support/login.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
-import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { seededDataDir, underWayNow } from './support/seed.ts';
 
 // Issue 10 in the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
 // an anonymous webcast visitor), a forged label ignored, and raised hands reaching the moderator in order.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 200 } } });
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const ids = { webcast: '', webcastRoom: '' };
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-assurance-'));
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  const pins = pinCrypto(loadSecretKey(dataDir, null));
-  const now = Date.now();
-  const webcast = await insertMeeting(db, pins, {
-    title: 'Informationsmöte med tolk',
-    type: 1,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + 60 * 60_000),
-    participants: [
-      { persona: 'erik', role: 'PresenterInternal', isAdmin: true },
-      { persona: 'jonna', role: 'PresenterExternal', displayName: 'Jonna S' },
-    ],
-  });
-  await db.close();
-  Object.assign(ids, { webcast: webcast.id, webcastRoom: webcast.roomId });
-  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-}, 120_000);
-afterAll(async () => {
-  for (const c of contexts.splice(0)) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const { context, page } = await newUserPage(browser, server.url);
-  contexts.push(context);
-  return page;
-}
+const bench = useBench(() =>
+  seededDataDir(async (insert) => {
+    const webcast = await insert({
+      title: 'Informationsmöte med tolk',
+      type: 1,
+      ...underWayNow(),
+      participants: [
+        { persona: 'erik', role: 'PresenterInternal', isAdmin: true },
+        { persona: 'jonna', role: 'PresenterExternal', displayName: 'Jonna S' },
+      ],
+    });
+    Object.assign(ids, { webcast: webcast.id, webcastRoom: webcast.roomId });
+  }),
+);
 
 async function person(key: PersonaKey): Promise<Page> {
-  const page = await newPage();
-  await loginAs(page, key, '/meetings');
+  const page = await bench.person(key);
   await page.goto(`/meetings/${ids.webcast}/conference`);
   await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
   return page;
 }
 
 async function visitor(name: string): Promise<Page> {
-  const page = await newPage();
+  const { page } = await bench.newPage();
   await page.goto(`/publicaccess/${ids.webcastRoom}`);
   await page.getByRole('textbox', { name: 'Ange namn' }).fill(name);
   await page.getByRole('button', { name: 'Anslut till mötet' }).click();

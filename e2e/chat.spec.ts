@@ -1,70 +1,38 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { loginAs, type PersonaKey } from './support/login.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
-import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { ERIK_WITH_JONNA, seededDataDir, underWayNow } from './support/seed.ts';
 
 // The chat and participants panels in the real meeting screen: real server, real chat socket, Chromium. The
 // meetings are written into the server's database before it starts (a webcast under way needs a start in the past).
 vi.setConfig({ expect: { poll: { timeout: 20_000, interval: 100 } } });
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const ids = { meeting: '', webcast: '', webcastRoom: '' };
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-chat-'));
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  const pins = pinCrypto(loadSecretKey(dataDir, null));
-  const now = Date.now();
-  const meeting = await insertMeeting(db, pins, {
-    title: 'Samtal med chatt',
-    type: 0,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + 60 * 60_000),
-    participants: [
-      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
-      { persona: 'jonna', role: 'JobSeeker' },
-    ],
-  });
-  const webcast = await insertMeeting(db, pins, {
-    title: 'Informationsmöte',
-    type: 1,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + 60 * 60_000),
-    participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
-  });
-  await db.close();
-  Object.assign(ids, { meeting: meeting.id, webcast: webcast.id, webcastRoom: webcast.roomId });
-  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-});
+const bench = useBench(() =>
+  seededDataDir(async (insert) => {
+    const meeting = await insert({
+      title: 'Samtal med chatt',
+      type: 0,
+      ...underWayNow(),
+      participants: ERIK_WITH_JONNA,
+    });
+    const webcast = await insert({
+      title: 'Informationsmöte',
+      type: 1,
+      ...underWayNow(),
+      participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
+    });
+    Object.assign(ids, { meeting: meeting.id, webcast: webcast.id, webcastRoom: webcast.roomId });
+  }),
+);
 // Every page runs a call with fake camera media: close them after each test, two cores are shared by everything.
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close().catch(() => {});
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  const { context, page } = await newUserPage(browser, server.url);
-  contexts.push(context);
-  return page;
-}
+afterEach(() => bench.closePages());
 
 async function person(key: PersonaKey, meetingId: string): Promise<Page> {
-  const page = await newPage();
-  await loginAs(page, key, '/meetings');
+  const page = await bench.person(key);
   await page.goto(`/meetings/${meetingId}/conference`);
   await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
   return page;
@@ -179,7 +147,7 @@ describe('chat scrolling', () => {
 describe('chat in a webcast', () => {
   it('the moderator pauses the chat and switches one visitor off; the visitor sees the paused text', async () => {
     const erik = await person('erik', ids.webcast);
-    const visitor = await newPage();
+    const { page: visitor } = await bench.newPage();
     await visitor.goto(`/publicaccess/${ids.webcastRoom}`);
     await visitor.getByRole('textbox', { name: 'Ange namn' }).fill('Sara');
     await visitor.getByRole('button', { name: 'Anslut till mötet' }).click();

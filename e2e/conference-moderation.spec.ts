@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall, book, CallBench, connectionIdOf, enter, inbound, status } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { BOOKER_AS_OFFICER, JONNA_BY_PIN } from './support/booking.ts';
 
 // Forced mute (conference spec §2, §4, §6) through the server and Janus's VideoRoom `moderate`.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 250 } } });
@@ -15,10 +16,7 @@ beforeAll(async () => {
   await bench.start();
   [erik, jonna] = await Promise.all([bench.person('erik'), bench.person('jonna')]);
   meeting = await book(erik, {
-    participants: [
-      { currentUser: true, role: 'EmploymentOfficer', isAdmin: true },
-      { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' },
-    ],
+    participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN],
   });
 }, 300_000);
 afterAll(async () => bench.stop());
@@ -46,10 +44,22 @@ describe('forced mute', () => {
     await expect.poll(() => mute.count()).toBe(1);
     expect(await jonna.getByRole('button', { name: /Stäng av mikrofonen för/ }).count()).toBe(0);
     expect(await seriousAxeViolations(erik)).toEqual([]);
+    // Issue 10: mark the live regions that are in Jonna's page before the mute (a region added together with its
+    // text is often not read).
+    await jonna.evaluate(() => document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]').forEach((el) => el.setAttribute('data-live-before-mute', '')));
     await mute.click();
 
     const banner = jonna.getByRole('status').filter({ hasText: 'Någon i mötet har stängt av din mikrofon' });
     await expect.poll(() => banner.count()).toBe(1);
+    // The banner's text sits inside a live region (aria-live other than off, or role alert/status) that was there
+    // for the call before the text came, so screen readers announce it.
+    const region = await jonna.evaluate(() => {
+      const text = Array.from(document.querySelectorAll('p')).find((p) => p.textContent === 'Någon i mötet har stängt av din mikrofon');
+      const live = text?.closest('[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"]');
+      return live ? { live: live.getAttribute('aria-live') ?? live.getAttribute('role'), before: live.hasAttribute('data-live-before-mute'), text: live.textContent } : null;
+    });
+    expect(region).toMatchObject({ before: true, text: expect.stringContaining('Någon i mötet har stängt av din mikrofon') });
+    expect(['assertive', 'polite', 'alert', 'status']).toContain(region!.live);
     await expect.poll(() => jonna.getByRole('button', { name: 'Slå på din mikrofon' }).count()).toBe(1);
     await expect.poll(() => erik.locator('.tile', { hasText: 'Jonna Sökande' }).getByRole('img', { name: 'Mikrofonen är avstängd' }).count()).toBe(1);
     await expect.poll(() => audioFlows(jonnaId)).toBe(false);

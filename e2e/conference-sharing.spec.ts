@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { book, CallBench, connectionIdOf, enter, keepsDecoding, status, toolbar } from './support/call.ts';
+import { apiCall, book, CallBench, connectionIdOf, enter, keepsDecoding, status, toolbar } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN } from './support/booking.ts';
 
 // Screen sharing with takeover (conference spec §2, §4), through the real server, Janus and Chromium's fake
 // screen (--use-fake-ui-for-media-stream picks it without a picker). Two shared cores: generous waits.
@@ -17,11 +18,7 @@ beforeAll(async () => {
   await bench.start();
   [erik, jonna, karin] = await Promise.all([bench.person('erik'), bench.person('jonna'), bench.person('karin')]);
   meeting = await book(erik, {
-    participants: [
-      { currentUser: true, role: 'EmploymentOfficer', isAdmin: true },
-      { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' },
-      { role: 'ExternalParticipant', displayName: 'Karin Kompletterande', pin: '19850709-9805' },
-    ],
+    participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN],
   });
 }, 300_000);
 afterAll(async () => bench.stop());
@@ -71,7 +68,9 @@ describe('screen sharing', () => {
     expect(await toolbar(erik).textContent()).not.toContain('Du delar skärm');
     for (const p of [erik, karin]) {
       await expect.poll(() => p.locator(`.tile[data-stream-id="screen-${erikId}"]`).count()).toBe(0);
-      await expect.poll(() => p.locator(`.tile[data-stream-id="screen-${jonnaId}"]`).count()).toBe(1);
+      // The new share takes the focus for the others, with minis shown (Karin had hidden hers).
+      await expect.poll(() => p.locator(`.main-grid.focus > .tile[data-stream-id="screen-${jonnaId}"]`).count()).toBe(1);
+      await expect.poll(() => p.locator('.side-tiles .tile').count()).toBeGreaterThan(0);
       await keepsDecoding(p, `screen-${jonnaId}`);
     }
     await expect.poll(() => toolbar(karin).textContent()).toContain('Jonna Sökande delar skärm');
@@ -88,15 +87,32 @@ describe('screen sharing', () => {
     // Webcast viewers cannot publish, hence no forceUnpublish: covered by capabilities; here a stranger to the meeting.
     const fredrik = await bench.person('fredrik');
     const erikId = await connectionIdOf(erik);
-    const res = await fredrik.evaluate(
-      async ({ meetingId, connectionId }) => {
-        await fetch('/api/getantiforgerydata');
-        const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-        const r = await fetch(`/api/media/${meetingId}/forceunpublish`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { connectionId } }) });
-        return r.status;
-      },
-      { meetingId: meeting.id, connectionId: erikId },
-    );
-    expect(res).toBe(403);
+    const res = await apiCall(fredrik, 'POST', `/api/media/${meeting.id}/forceunpublish`, { connectionId: erikId });
+    expect(res.status, res.body).toBe(403);
   }, 120_000);
+
+  it('a share by someone whose camera could not be opened is announced as a screen share, not as a camera', async () => {
+    // Jonna's camera and microphone fail (busy elsewhere): she has no camera publisher at all when she shares.
+    await jonna.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
+    });
+    await enter(jonna, meeting.id);
+    await expect.poll(() => jonna.getByRole('button', { name: 'Slå på din kamera' }).count()).toBe(0);
+    const jonnaId = await connectionIdOf(jonna);
+    await jonna.getByRole('button', { name: 'Dela skärm' }).click({ timeout: 30_000 });
+    await expect.poll(() => toolbar(jonna).textContent()).toContain('Du delar skärm');
+    for (const p of [erik, karin]) {
+      await expect.poll(() => toolbar(p).textContent()).toContain('Jonna Sökande delar skärm');
+      const share = p.locator(`.tile[data-stream-id="screen-${jonnaId}"]`);
+      await expect.poll(() => share.getAttribute('data-video-type', { timeout: 1_000 }).catch(() => null)).toBe('screen');
+      expect(await share.locator('.tile__name').textContent()).toBe('Jonna Sökande delar skärm');
+      await expect.poll(() => p.locator(`.main-grid.focus > .tile[data-stream-id="screen-${jonnaId}"]`).count()).toBe(1);
+      // No camera tile (with an initials poster) stands in for the share.
+      expect(await p.locator(`.tile[data-stream-id="camera-${jonnaId}"]`).count()).toBe(0);
+      await keepsDecoding(p, `screen-${jonnaId}`);
+    }
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+    await jonna.getByRole('button', { name: 'Avsluta skärmdelning' }).click();
+    for (const p of [erik, karin]) await expect.poll(() => toolbar(p).textContent()).not.toContain('delar skärm');
+  }, 180_000);
 });

@@ -1,66 +1,20 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { useBench } from './support/bench.ts';
+import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, JONNA_BY_PIN, KARIN_BY_PIN } from './support/booking.ts';
 import { loginAs, type PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { apiCall, book, enter, status } from './support/call.ts';
 
 // The meeting screen through the real server, the embedded Janus and Chromium's fake camera and microphone,
 // all inside the test's network namespace (media flows 127.0.0.2 <-> 127.0.0.2).
 // Two cores shared by Chromium, Janus and the server: give page changes time.
 vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
-
-async function person(key: PersonaKey): Promise<Page> {
-  const { context, page } = await newUserPage(browser, server.url);
-  contexts.push(context);
-  await loginAs(page, key, '/meetings');
-  return page;
-}
-
-/** Books through the meetings API as the logged-in page's user, with the anti-forgery header. */
-async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
-  // Today in Stockholm (a webcast is public only on its day, and a meeting may not pass midnight).
-  // A few minutes ahead (the server refuses a start in the past, compared by the minute, and may be slow here).
-  const start = new Date(Date.now() + 3 * 60_000);
-  start.setSeconds(0, 0);
-  const [h, min] = new Date().toLocaleTimeString('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' }).split(':').map(Number);
-  const beforeMidnight = Date.now() + ((24 * 60 - (h! * 60 + min!)) - 1) * 60_000;
-  const end = new Date(Math.min(start.getTime() + 3600_000, beforeMidnight));
-  end.setSeconds(0, 0);
-  const body = { title: 'Mediatest', type: 0, startTime: start.toISOString(), endTime: end.toISOString(), ...meeting };
-  const res = await page.evaluate(async (b) => {
-    await fetch('/api/getantiforgerydata');
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const r = await fetch('/api/meeting', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: b }) });
-    return { status: r.status, body: await r.text() };
-  }, body);
-  expect(res.status, res.body).toBe(200);
-  return JSON.parse(res.body).data;
-}
-
-const status = (page: Page) => page.locator('.call-status');
-
-async function enter(page: Page, meetingId: string): Promise<void> {
-  await page.goto(`/meetings/${meetingId}/conference?vmtest=1`);
-  await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
-  await expect
-    .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => `absent at ${page.url()}`), { timeout: 30_000 })
-    .toBe('connected');
-}
+const bench = useBench();
+const person = (key: PersonaKey) => bench.person(key);
 
 /** Inbound media per subscriber PeerConnection, from RTCPeerConnection.getStats. */
 async function inbound(page: Page): Promise<{ streamId: string; framesDecoded: number; audioPackets: number; old: boolean }[]> {
@@ -109,6 +63,33 @@ function janusPidOf(serverPid: number): number | null {
   return null;
 }
 
+/** Pairs of overlapping boxes among each tile's name, microphone and tools (assurance, pin, admin, signal), if any. */
+async function tileOverlaps(page: Page): Promise<string[]> {
+  return page.locator('.tile').evaluateAll((tiles) => {
+    const out: string[] = [];
+    for (const tile of tiles) {
+      const parts = Array.from(tile.querySelectorAll('.tile__name, .tile__mic, .tile__tools > *, .tile__tools .assurance'))
+        .filter((el) => !el.closest('.tile__kept') && !el.classList.contains('tile__kept'))
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.height > 0);
+      const t = tile.getBoundingClientRect();
+      for (const { el, r } of parts) {
+        // Inside the tile (1 px rounding), readable: not cut off by the tile's edges.
+        if (r.left < t.left - 1 || r.right > t.right + 1 || r.top < t.top - 1 || r.bottom > t.bottom + 1) out.push(`${el.className} outside tile`);
+      }
+      for (let i = 0; i < parts.length; i++) {
+        for (let j = i + 1; j < parts.length; j++) {
+          const a = parts[i]!, b = parts[j]!;
+          if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+          const overlap = a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5;
+          if (overlap) out.push(`${a.el.className} / ${b.el.className}: ${a.el.textContent} / ${b.el.textContent}`);
+        }
+      }
+    }
+    return out;
+  });
+}
+
 describe('a Meeting', () => {
   let erik: Page;
   let jonna: Page;
@@ -117,11 +98,7 @@ describe('a Meeting', () => {
   beforeAll(async () => {
     [erik, jonna] = await Promise.all([person('erik'), person('jonna')]);
     meeting = await book(erik, {
-      participants: [
-        { currentUser: true, role: 'EmploymentOfficer', isAdmin: true },
-        { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' },
-        { role: 'ExternalParticipant', displayName: 'Karin Kompletterande', pin: '19850709-9805' },
-      ],
+      participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN],
     });
   });
 
@@ -149,6 +126,23 @@ describe('a Meeting', () => {
     await expect.poll(() => erik.locator('.tile figcaption', { hasText: 'Jonna Sökande' }).count()).toBe(1);
     await expect.poll(() => jonna.locator('.tile[data-has-video="true"] figcaption', { hasText: 'Erik Handläggare' }).count()).toBe(1);
     expect(await seriousAxeViolations(erik)).toEqual([]);
+    // Name, microphone, assurance badge, pin and the moderator's mute button never cover each other (QA issue 6):
+    // on a desktop, with the participants panel narrowing the tiles, and on a 375 px phone.
+    await expect.poll(() => erik.locator('.tile .tile__tools').getByRole('button', { name: /^Fäst / }).count()).toBe(2);
+    expect(await tileOverlaps(erik)).toEqual([]);
+    await erik.getByRole('button', { name: 'Deltagare', exact: true }).click();
+    await expect.poll(() => erik.locator('.participants-panel').count()).toBe(1);
+    expect(await tileOverlaps(erik)).toEqual([]);
+    await erik.getByRole('button', { name: 'Deltagare', exact: true }).click();
+    await jonna.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => jonna.locator('.conference-toolbar').isVisible()).toBe(false);
+    expect(await tileOverlaps(jonna)).toEqual([]);
+    expect(await jonna.locator('.tile__name').evaluateAll((els) => els.map((el) => [el.getBoundingClientRect().width > 20, el.getAttribute('title')]))).toEqual([
+      [true, expect.any(String)],
+      [true, expect.any(String)],
+    ]);
+    expect(await seriousAxeViolations(jonna)).toEqual([]);
+    await jonna.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('three participants see a grid of three', async () => {
@@ -169,7 +163,7 @@ describe('a Meeting', () => {
 
   it('survives Janus being killed mid-call: the supervisor restarts it and media flows again without reloading', async () => {
     await receivesMedia(erik, 1);
-    const pid = janusPidOf(server.process.pid!);
+    const pid = janusPidOf(bench.server.process.pid!);
     expect(pid).not.toBeNull();
     // Remember the current peer connections: media must flow again on new ones, not on these.
     const forget = () => {
@@ -180,8 +174,8 @@ describe('a Meeting', () => {
     await jonna.evaluate(forget);
     const marker = await erik.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 42));
     process.kill(pid!, 'SIGKILL');
-    await expect.poll(() => janusPidOf(server.process.pid!), { timeout: 20_000 }).not.toBe(pid);
-    await expect.poll(() => janusPidOf(server.process.pid!), { timeout: 20_000 }).not.toBeNull();
+    await expect.poll(() => janusPidOf(bench.server.process.pid!), { timeout: 20_000 }).not.toBe(pid);
+    await expect.poll(() => janusPidOf(bench.server.process.pid!), { timeout: 20_000 }).not.toBeNull();
     await receivesMedia(erik, 1, 60_000);
     await receivesMedia(jonna, 1, 60_000);
     // Same page, not reloaded.
@@ -227,7 +221,7 @@ describe('a Meeting', () => {
   it('shows a participant who denies camera and microphone the known error with the help link, dismissible', async () => {
     const denyingBrowser = await launchBrowser({ fakeUi: false });
     try {
-      const { page } = await newUserPage(denyingBrowser, server.url, { permissions: [] });
+      const { page } = await bench.newPage({ permissions: [] }, denyingBrowser);
       await loginAs(page, 'karin', '/meetings');
       await enter(page, meeting.id);
       const banner = page.locator('[data-error-key="OT_USER_MEDIA_ACCESS_DENIED"]');
@@ -248,18 +242,12 @@ describe('a Meeting', () => {
 describe('a Webcast', () => {
   it('a viewer receives the presenter and the server refuses its attempt to publish', async () => {
     const erik = await person('erik');
-    const webcast = await book(erik, { type: 1, participants: [{ currentUser: true, role: 'PresenterInternal', isAdmin: true }] });
+    const webcast = await book(erik, { type: 1, participants: [BOOKER_AS_PRESENTER] });
     // An anonymous visitor by the webcast's public link.
-    const { context, page: jonna } = await newUserPage(browser, server.url);
-    contexts.push(context);
+    const { page: jonna } = await bench.newPage();
     await jonna.goto('/personaldata');
-    const joined = await jonna.evaluate(async (roomId) => {
-      await fetch('/api/getantiforgerydata');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const r = await fetch(`/api/publicaccess/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { displayName: 'Besökare' } }) });
-      return r.status;
-    }, webcast.roomId);
-    expect(joined).toBe(200);
+    const joined = await apiCall(jonna, 'POST', `/api/publicaccess/${webcast.roomId}`, { displayName: 'Besökare' });
+    expect(joined.status, joined.body).toBe(200);
     await enter(erik, webcast.id);
     await erik.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
     await enter(jonna, webcast.id);
@@ -306,6 +294,14 @@ describe('a Webcast', () => {
     await expect.poll(() => new URL(erik.url()).pathname).not.toContain('/conference');
     expect(await erik.evaluate(() => (window as unknown as { __rated?: string }).__rated)).toBe(webcast.id);
     expect(await erik.evaluate(() => localStorage.getItem('meeting_participant_count'))).toBeNull();
+    // The viewer, now alone, reads 'Ingen annan är ansluten till mötet' once (the centre), though the live region
+    // in the top bar still holds it for screen readers.
+    const alone = 'Ingen annan är ansluten till mötet';
+    await expect.poll(() => status(jonna).textContent(), { timeout: 15_000 }).toBe(alone);
+    const shown = (page: Page) =>
+      page.evaluate((t) => Array.from(document.querySelectorAll('p')).filter((p) => p.textContent === t && p.getBoundingClientRect().width > 2).length, alone);
+    await expect.poll(() => shown(jonna)).toBe(1);
+    expect(await seriousAxeViolations(jonna)).toEqual([]);
     const saved = await erik.evaluate(async (id) => (await (await fetch(`/api/meeting/${id}`)).json()).data.countInfoParticipants as number, webcast.id);
     // The highest count seen: presenter and viewer page, plus the viewer's short-lived probing socket above if the
     // presenter's page rendered it.
@@ -314,9 +310,13 @@ describe('a Webcast', () => {
 
   it('a stranger gets no token and no media connection', async () => {
     const [erik, fredrik] = await Promise.all([person('erik'), person('fredrik')]);
-    const m = await book(erik, { participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }] });
+    const m = await book(erik, { participants: [BOOKER_AS_OFFICER] });
     await fredrik.goto(`/meetings/${m.id}/conference`);
-    await expect.poll(() => status(fredrik).textContent(), { timeout: 15_000 }).toBe('Anslutning misslyckades');
+    // Like the lobby: straight to the error page that says why, no 'Anslutning misslyckades' and no retries.
+    await expect.poll(() => new URL(fredrik.url()).pathname + new URL(fredrik.url()).search, { timeout: 15_000 }).toBe('/error?status=403');
+    await expect.poll(() => fredrik.getByText('Felkod: 403').count()).toBe(1);
+    expect(await fredrik.getByText('Anslutning misslyckades').count()).toBe(0);
+    expect(await seriousAxeViolations(fredrik)).toEqual([]);
     const opened = await fredrik.evaluate(async (meetingId) => {
       const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=forged.token`, 'janus-protocol');
       return new Promise<boolean>((resolve) => {

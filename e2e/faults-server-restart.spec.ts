@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { loginAs, type PersonaKey } from './support/login.ts';
-import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
-import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import { enter } from './support/call.ts';
+import { freePort, startServer } from './support/server.ts';
+import type { PersonaKey } from './support/login.ts';
+import { ERIK_WITH_JONNA, seededDataDir, underWayNow } from './support/seed.ts';
 
 // Fault test: the server process is killed with SIGKILL in the middle of a call and started again on the same port
 // and DATA_DIR, as a process manager would. The pages are not reloaded: chat must reconnect by itself (the chat
@@ -16,38 +13,23 @@ import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 // just before the kill must still be there. Janus being killed alone is covered by conference.spec.ts.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 100 } } });
 
-let server: RunningServer;
-let browser: Browser;
 let port = 0;
 let dataDir = '';
-const contexts: BrowserContext[] = [];
 const ids = { meeting: '' };
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-faults-'));
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  const pins = pinCrypto(loadSecretKey(dataDir, null));
-  const now = Date.now();
-  const meeting = await insertMeeting(db, pins, {
-    title: 'Samtal som överlever',
-    type: 0,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + 60 * 60_000),
-    participants: [
-      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
-      { persona: 'jonna', role: 'JobSeeker' },
-    ],
-  });
-  await db.close();
-  ids.meeting = meeting.id;
+const bench = useBench(async () => {
+  const seeded = await seededDataDir((insert) =>
+    insert({
+      title: 'Samtal som överlever',
+      type: 0,
+      ...underWayNow(),
+      participants: ERIK_WITH_JONNA,
+    }),
+  );
+  ids.meeting = seeded.seeded.id;
+  dataDir = seeded.dataDir;
   port = await freePort();
-  [server, browser] = await Promise.all([startServer({}, { dataDir, port }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
+  return { dataDir, port };
 });
 
 function janusPids(): { pid: number; ppid: number }[] {
@@ -70,17 +52,11 @@ function janusPids(): { pid: number; ppid: number }[] {
 }
 
 async function person(key: PersonaKey): Promise<Page> {
-  const { context, page } = await newUserPage(browser, server.url);
-  contexts.push(context);
-  await loginAs(page, key, '/meetings');
-  await page.goto(`/meetings/${ids.meeting}/conference?vmtest=1`);
-  await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
-  await expect.poll(() => connectionStatus(page)).toBe('connected');
+  const page = await bench.person(key);
+  await enter(page, ids.meeting);
   return page;
 }
 
-const connectionStatus = (page: Page) =>
-  page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent');
 const chatPanel = (page: Page) => page.getByRole('region', { name: 'Chatt' });
 const messages = (page: Page) => page.getByRole('log', { name: 'Chattmeddelanden' });
 
@@ -166,14 +142,14 @@ describe('the server killed with SIGKILL mid-call and restarted on the same port
 
     const oldJanus = janusPids();
     expect(oldJanus.length).toBe(1);
-    const oldServerPid = server.process.pid!;
-    await server.stop('SIGKILL');
+    const oldServerPid = bench.server.process.pid!;
+    await bench.server.stop('SIGKILL');
     // A Janus left behind by the killed server would hold its ports and CPU forever: it must go.
     await expect.poll(() => janusPids().filter((j) => j.pid === oldJanus[0]!.pid).length, { timeout: 20_000 }).toBe(0);
 
-    server = await startServer({}, { dataDir, port });
+    bench.server = await startServer({}, { dataDir, port });
     const back = Date.now();
-    expect(server.process.pid).not.toBe(oldServerPid);
+    expect(bench.server.process.pid).not.toBe(oldServerPid);
 
     // Chat: the sockets retry every 5 s, so the first message goes out within one retry period of the server
     // answering (plus the reconnect itself on this shared two-core machine).

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import { startServer } from './support/server.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs, loginWithPin } from './support/login.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bench = useBench();
 
 async function userData(page: Page) {
   return page.evaluate(async () => (await (await fetch('/api/login/getuserdata')).json()).data);
@@ -21,7 +13,7 @@ async function userData(page: Page) {
 
 describe('identity through the embedded IdP', () => {
   it('shows an accessible Swedish test login page', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/api/login/start?returnUrl=/meetings');
     await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor();
     expect(await page.getByText('Det här är en testinloggning.').count()).toBe(1);
@@ -33,7 +25,7 @@ describe('identity through the embedded IdP', () => {
   });
 
   it('logs a persona in and back to the page asked for', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'karin', '/usersupport');
     expect(new URL(page.url()).pathname).toBe('/usersupport');
     const data = await userData(page);
@@ -45,14 +37,14 @@ describe('identity through the embedded IdP', () => {
   });
 
   it('logs in any valid personnummer with a name', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginWithPin(page, '19121212-1212', 'Tolvan Tolvansson', '/personaldata');
     expect(await userData(page)).toMatchObject({ ciamGivenName: 'Tolvan', ciamFamilyName: 'Tolvansson', identityKind: 'eid', afRole: ['Participant'] });
     await context.close();
   });
 
   it('shows the form errors for an invalid personnummer, accessibly', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/api/login/start?returnUrl=/meetings');
     await page.getByRole('textbox', { name: 'Personnummer' }).fill('19900101-2384');
     await page.getByRole('textbox', { name: 'Namn', exact: true }).fill('Test Person');
@@ -64,13 +56,13 @@ describe('identity through the embedded IdP', () => {
   });
 
   it('survives a server restart: IdP keys and a login started before it', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/api/login/start?returnUrl=/personaldata');
     await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor();
-    const port = server.port;
-    const dataDir = server.dataDir;
-    await server.stop();
-    server = await startServer({}, { port, dataDir });
+    const port = bench.server.port;
+    const dataDir = bench.server.dataDir;
+    await bench.server.stop();
+    bench.server = await startServer({}, { port, dataDir });
     await Promise.all([
       page.waitForURL((u) => u.pathname === '/personaldata', { timeout: 30_000 }),
       page.getByRole('button', { name: 'Erik Handläggare', exact: true }).click(),

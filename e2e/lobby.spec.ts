@@ -1,56 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import { useBench } from './support/bench.ts';
+import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, bookTomorrow, JONNA_BY_PIN } from './support/booking.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
 
-/** Books a meeting through the meetings API as the logged-in page's user; answers its id. */
-async function book(page: Page, type: 0 | 1): Promise<string> {
-  return page.evaluate(async (type) => {
-    await fetch('/api/getantiforgerydata');
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
-    // Tomorrow 09:00-10:00 UTC: in the future and inside one Swedish day whenever the suite runs (bookings cannot cross midnight).
-    const start = new Date(Date.now() + 24 * 60 * 60_000);
-    start.setUTCHours(9, 0, 0, 0);
-    const end = new Date(start.getTime() + 60 * 60_000);
-    const participants =
-      type === 1
-        ? [{ currentUser: true, role: 'PresenterInternal', isAdmin: true }]
-        : [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }, { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' }];
-    const res = await fetch('/api/meeting', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ data: { title: 'Lobbytest', type, startTime: start.toISOString(), endTime: end.toISOString(), participants } }),
-    });
-    if (!res.ok) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
-    return (await res.json()).data.id as string;
-  }, type);
-}
-
 const level = (page: Page) => page.evaluate(() => Number(document.querySelector('[role="meter"]')?.getAttribute('data-level') ?? -1));
 
-let server: RunningServer;
-let browser: Browser;
 let meetingId = '';
 let webcastId = '';
 
+const bench = useBench();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const { context, page } = await newUserPage(browser, server.url);
-  await loginAs(page, 'erik');
-  meetingId = await book(page, 0);
-  webcastId = await book(page, 1);
-  await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const erik = await bench.person('erik');
+  meetingId = await bookTomorrow(erik, { title: 'Lobbytest', type: 0, participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN] });
+  webcastId = await bookTomorrow(erik, { title: 'Lobbytest', type: 1, participants: [BOOKER_AS_PRESENTER] });
+  await bench.closePages();
 });
 
 describe('lobby with fake camera and microphone', () => {
   it('previews the camera, moves the level bar, lists the devices, remembers choices and requires consent', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'erik', `/meetings/${meetingId}/lobby`);
     await page.getByRole('heading', { level: 1, name: 'Till Mötet' }).waitFor();
     await page.getByRole('button', { name: 'Tillbaka till startsidan' }).waitFor();
@@ -96,7 +67,7 @@ describe('lobby with fake camera and microphone', () => {
   });
 
   it('heads a webcast lobby Till Informationsmötet with the information-meeting text', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'erik', `/meetings/${webcastId}/lobby`);
     await page.getByRole('heading', { level: 1, name: 'Till Informationsmötet' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Om informationsmötet' }).waitFor();
@@ -105,7 +76,7 @@ describe('lobby with fake camera and microphone', () => {
   });
 
   it('lets only participants in: another person does not reach the device test', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'karin', `/meetings/${meetingId}/lobby`);
     await page.waitForFunction(() => location.pathname === '/error' || !!document.querySelector('[role="alert"]'), undefined, { timeout: 20_000 });
     expect(await page.locator('video').count()).toBe(0);
@@ -118,7 +89,7 @@ describe('lobby with camera and microphone denied', () => {
   it('shows the Swedish denied text with the troubleshooting link', async () => {
     const denying = await launchBrowser({ fakeUi: false });
     try {
-      const { page } = await newUserPage(denying, server.url, { permissions: [] });
+      const { page } = await bench.newPage({ permissions: [] }, denying);
       await loginAs(page, 'erik', `/meetings/${meetingId}/lobby`);
       const denied = page.getByText(
         'Vi kan inte komma åt din kamera och mikrofon. Klicka på hänglåset/Infoikonen i adressfältet och tillåt kamera och mikrofon.',

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import type { SessionUser } from '../apps/server/src/platform/session.ts';
 import { RawMediaClient } from './support/media.ts';
+import { useMediaServer } from './support/media-server.ts';
 
 // The relay against the real embedded Janus (inside the test network namespace): what a browser may and may not
 // make Janus do, whatever its client sends.
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock(new Date()), env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-});
-beforeEach(async () => t.reset());
-afterAll(async () => t?.close());
+const server = useMediaServer();
+const connect = server.connect;
 
 const visitor = (meetingId: string): SessionUser => ({
   kind: 'anonymous', subject: `visitor-${meetingId}`, firstName: '', lastName: '', afId: null, pinHash: null, pinEncrypted: null,
@@ -22,7 +15,7 @@ const visitor = (meetingId: string): SessionUser => ({
 });
 
 async function webcast() {
-  return insertMeeting(t.db, t.app.deps.pins, {
+  return insertMeeting(server.t.db, server.t.app.deps.pins, {
     type: 1,
     start: new Date(Date.now() - 60_000),
     end: new Date(Date.now() + 3600_000),
@@ -33,22 +26,12 @@ async function webcast() {
   });
 }
 
-async function connect(client: TestClient, meetingId: string, displayName = 'Besökare') {
-  const res = await client.post('/api/meeting/gettoken', { meetingId, displayName });
-  expect(res.statusCode).toBe(200);
-  const token = res.json().data.tokenData.token as string;
-  const cookie = Object.entries(client.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-  const raw = await RawMediaClient.open(`${base}/media/${meetingId}?token=${encodeURIComponent(token)}`, cookie);
-  const hello = await raw.waitFor((m) => m.videomote === 'connected');
-  return { raw, hello, token };
-}
-
 const refusal = (m: Record<string, unknown>) => (m.janus === 'error' ? String((m.error as { reason: string }).reason) : null);
 
 describe('/media relay with a real Janus', () => {
   it('lets a presenter join as publisher under the server-made display', async () => {
     const m = await webcast();
-    const { raw, hello } = await connect(await t.as('erik'), m.id);
+    const { raw, hello } = await connect(await server.t.as('erik'), m.id);
     expect(hello).toMatchObject({ capabilities: { publish: true, subscribe: true }, roomId: expect.any(Number) });
     const { session, handle } = await raw.attach();
     const joined = await raw.request(
@@ -66,7 +49,7 @@ describe('/media relay with a real Janus', () => {
 
   it('refuses a webcast viewer\'s attempt to publish, in every form', async () => {
     const m = await webcast();
-    for (const who of [await t.as('jonna'), await t.as(visitor(m.id))]) {
+    for (const who of [await server.t.as('jonna'), await server.t.as(visitor(m.id))]) {
       const { raw, hello } = await connect(who, m.id);
       expect(hello).toMatchObject({ capabilities: { publish: false, subscribe: true } });
       const { session, handle } = await raw.attach();
@@ -84,7 +67,7 @@ describe('/media relay with a real Janus', () => {
 
   it('refuses messages that address another room, carry a secret, or administer rooms', async () => {
     const m = await webcast();
-    const { raw, hello } = await connect(await t.as('erik'), m.id);
+    const { raw, hello } = await connect(await server.t.as('erik'), m.id);
     const { session, handle } = await raw.attach();
     const send = (body: Record<string, unknown>) => raw.request({ janus: 'message', session_id: session, handle_id: handle, body }, true);
     expect(refusal(await send({ request: 'join', ptype: 'publisher', room: (hello.roomId as number) + 1 }))).toMatch(/another room/);
@@ -102,17 +85,17 @@ describe('/media relay with a real Janus', () => {
 
   it('gives a stranger no token and no media connection', async () => {
     const m = await webcast();
-    const karin = await t.as('karin');
+    const karin = await server.t.as('karin');
     expect((await karin.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);
-    const erikToken = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const erikToken = (await (await server.t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const cookie = Object.entries(karin.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
-    await expect(RawMediaClient.open(`${base}/media/${m.id}?token=${encodeURIComponent(erikToken)}`, cookie)).rejects.toThrow('HTTP 403');
+    await expect(RawMediaClient.open(`${server.base}/media/${m.id}?token=${encodeURIComponent(erikToken)}`, cookie)).rejects.toThrow('HTTP 403');
   });
 
   it('announces connections and their published feeds to everyone in the meeting', async () => {
     const m = await webcast();
-    const viewer = await connect(await t.as('jonna'), m.id);
-    const presenter = await connect(await t.as('erik'), m.id);
+    const viewer = await connect(await server.t.as('jonna'), m.id);
+    const presenter = await connect(await server.t.as('erik'), m.id);
     const created = await viewer.raw.waitFor((x) => x.videomote === 'connectionCreated');
     expect(created).toMatchObject({ connection: { displayName: 'Erik Handläggare', participantId: m.participantIds[0], feedId: null } });
     presenter.raw.ws.send(JSON.stringify({ videomote: 'state', hasAudio: true, hasVideo: false }));
@@ -121,17 +104,17 @@ describe('/media relay with a real Janus', () => {
     viewer.raw.ws.send(JSON.stringify({ videomote: 'state', hasAudio: true, hasVideo: true }));
     presenter.raw.close();
     await viewer.raw.waitFor((x) => x.videomote === 'connectionDestroyed');
-    expect(t.app.media.connections(m.id).map((c) => c.hasVideo)).toEqual([false]);
+    expect(server.t.app.media.connections(m.id).map((c) => c.hasVideo)).toEqual([false]);
     viewer.raw.close();
   });
 
   it('lets a meeting admin remove a connection with the room secret, and nobody else', async () => {
     const m = await webcast();
-    const viewer = await connect(await t.as(visitor(m.id)), m.id);
-    const erik = await t.as('erik');
+    const viewer = await connect(await server.t.as(visitor(m.id)), m.id);
+    const erik = await server.t.as('erik');
     const presenter = await connect(erik, m.id);
     const target = String(viewer.hello.connectionId);
-    const jonna = await t.as('jonna');
+    const jonna = await server.t.as('jonna');
     expect((await jonna.post(`/api/media/${m.id}/kick`, { connectionId: String(presenter.hello.connectionId) })).statusCode).toBe(403);
     // Screen-share takeover needs a screen share to take over.
     const takeover = await erik.post(`/api/media/${m.id}/forceunpublish`, { connectionId: target });
@@ -148,16 +131,16 @@ describe('/media relay with a real Janus', () => {
 
   it('destroys a meeting\'s room once the meeting is over and nobody is connected', async () => {
     const m = await webcast();
-    const { raw, hello } = await connect(await t.as('erik'), m.id);
-    const control = await t.app.media.pool.get('embedded');
+    const { raw, hello } = await connect(await server.t.as('erik'), m.id);
+    const control = await server.t.app.media.pool.get('embedded');
     expect(await control.roomExists(hello.roomId as number)).toBe(true);
-    t.clock.advance(2 * 3600_000);
-    expect(await t.app.media.sweep()).toBe(0); // still connected
+    server.t.clock.advance(2 * 3600_000);
+    expect(await server.t.app.media.sweep()).toBe(0); // still connected
     raw.close();
-    await expect.poll(() => t.app.media.connections(m.id).length).toBe(0);
-    expect(await t.app.media.sweep()).toBe(1);
+    await expect.poll(() => server.t.app.media.connections(m.id).length).toBe(0);
+    expect(await server.t.app.media.sweep()).toBe(1);
     expect(await control.roomExists(hello.roomId as number)).toBe(false);
-    expect(await t.db.query('SELECT 1 FROM media_rooms WHERE meeting_id = $1', [m.id])).toEqual([]);
-    t.clock.set(new Date());
+    expect(await server.t.db.query('SELECT 1 FROM media_rooms WHERE meeting_id = $1', [m.id])).toEqual([]);
+    server.t.clock.set(new Date());
   });
 });

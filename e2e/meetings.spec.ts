@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { luhnOk } from '@videomote/contract/personnummer';
-import { localDate, startOfLocalDay } from '@videomote/contract/meeting-rules';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { seriousAxeViolations } from './support/axe.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import { expectAxeClean } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
+import { tomorrow, TOLK_PIN } from './support/booking.ts';
+import { apiCall } from './support/call.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-// Booking for tomorrow keeps the test independent of the hour it runs at (a meeting today must still lie ahead).
-const tomorrow = () => localDate(startOfLocalDay(new Date(), 1));
-const TOLK_PIN = (() => {
-  for (let d = 0; d < 10; d++) if (luhnOk(`800505123${d}`)) return `19800505-123${d}`;
-  throw new Error('unreachable');
-})();
-
-async function expectAxeClean(page: Page, where: string) {
-  const violations = await seriousAxeViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
-}
+const bench = useBench();
 
 const upcoming = (page: Page) => page.locator('section[aria-labelledby="upcoming-heading"]');
 const card = (page: Page, title: string) => upcoming(page).getByRole('listitem', { name: title, exact: true });
@@ -51,7 +30,7 @@ async function addExternal(page: Page, index: number, role: string, name: string
 
 describe('booking journey', () => {
   it('Erik books a meeting with Jonna and an interpreter, sees it, edits, copies and deletes it; Jonna sees only hers', async () => {
-    const erik = await newUserPage(browser, server.url);
+    const erik = await bench.newPage();
     const page = erik.page;
     await loginAs(page, 'erik', '/meetings');
     await page.getByRole('heading', { level: 1, name: 'Välkommen Erik Handläggare' }).waitFor();
@@ -148,7 +127,7 @@ describe('booking journey', () => {
     expect(other.status()).toBe(200);
     await erik.context.close();
 
-    const jonna = await newUserPage(browser, server.url);
+    const jonna = await bench.newPage();
     await loginAs(jonna.page, 'jonna', '/meetings');
     await jonna.page.getByRole('heading', { level: 1, name: 'Välkommen Jonna Sökande' }).waitFor();
     const jc = await openCard(jonna.page, 'Planeringssamtal, ändrat');
@@ -165,13 +144,17 @@ describe('booking journey', () => {
 
 describe('form rules in the browser', () => {
   it('type change resets participants, unsaved cards block saving, a removed card asks first, KA users choose no type', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'erik', '/meetings/new');
     await page.getByRole('heading', { level: 1, name: 'Skapa videomöte' }).waitFor();
     await addExternal(page, 1, 'Arbetssökande', 'Jonna Sökande', '19900101-2385');
     // A card left open: the add button hides and the save is refused.
     await page.getByRole('button', { name: 'Lägg till deltagare' }).click();
     expect(await page.getByRole('button', { name: 'Lägg till deltagare' }).count()).toBe(0);
+    // On a phone the open card, with its long role names, stays within the screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Rubrik').fill('Regler');
     await page.getByLabel('Datum').fill(tomorrow());
     await page.getByLabel('Starttid').fill('09:00');
@@ -195,7 +178,7 @@ describe('form rules in the browser', () => {
     await expectAxeClean(page, 'webcast form with an open card');
     await context.close();
 
-    const ka = await newUserPage(browser, server.url);
+    const ka = await bench.newPage();
     await loginAs(ka.page, 'karin', '/meetings/new');
     await ka.page.getByRole('heading', { level: 1, name: 'Skapa videomöte' }).waitFor();
     expect(await ka.page.getByText('Typ av möte').count()).toBe(0);
@@ -208,14 +191,12 @@ describe('form rules in the browser', () => {
   });
 
   it('a stale save offers to reload, and the reload shows the other change', async () => {
-    const a = await newUserPage(browser, server.url);
+    const a = await bench.newPage();
     await loginAs(a.page, 'anna', '/meetings');
-    const xsrf = (await a.context.cookies()).find((k) => k.name === 'XSRF-TOKEN')!.value;
-    const res = await a.page.request.post('/api/meeting', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { data: { title: 'Samtidigt', type: 0, startTime: `${tomorrow()}T12:00:00+01:00`, endTime: `${tomorrow()}T12:30:00+01:00`, participants: [{ currentUser: true, role: 'EmploymentOfficer' }] } },
+    const res = await apiCall(a.page, 'POST', '/api/meeting', {
+      title: 'Samtidigt', type: 0, startTime: `${tomorrow()}T12:00:00+01:00`, endTime: `${tomorrow()}T12:30:00+01:00`, participants: [{ currentUser: true, role: 'EmploymentOfficer' }],
     });
-    const id = (await res.json()).data.id as string;
+    const id = JSON.parse(res.body).data.id as string;
     const b = await a.context.newPage();
     for (const p of [a.page, b]) {
       await p.goto(`/meetings/${id}/edit`);
@@ -232,11 +213,10 @@ describe('form rules in the browser', () => {
     await a.page.waitForFunction(() => (document.getElementById('title') as HTMLInputElement | null)?.value === 'Från flik B');
 
     // A webcast's admin sets the expected audience on its card; the lists are read again.
-    const web = await a.page.request.post('/api/meeting', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { data: { title: 'Informationsträff', type: 1, startTime: `${tomorrow()}T14:00:00+01:00`, endTime: `${tomorrow()}T15:00:00+01:00`, participants: [{ currentUser: true, role: 'PresenterInternal' }] } },
+    const web = await apiCall(a.page, 'POST', '/api/meeting', {
+      title: 'Informationsträff', type: 1, startTime: `${tomorrow()}T14:00:00+01:00`, endTime: `${tomorrow()}T15:00:00+01:00`, participants: [{ currentUser: true, role: 'PresenterInternal' }],
     });
-    const webId = (await web.json()).data.id as string;
+    const webId = JSON.parse(web.body).data.id as string;
     await a.page.goto('/meetings');
     const wc = await openCard(a.page, 'Informationsträff');
     await wc.locator('.vm-card__time', { hasText: /, Informationsmöte$/ }).waitFor();

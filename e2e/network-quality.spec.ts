@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { book, CallBench, connectionIdOf, enter, keepsDecoding, status } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { BOOKER_AS_OFFICER, JONNA_BY_PIN } from './support/booking.ts';
 
 // Network quality (conference spec §2 signal bar, §7 stats each second, §8/§9 loss warning) under real packet
 // loss: an iptables rule drops 20 % of the UDP packets delivered inside the test's own network namespace (all
@@ -38,10 +39,7 @@ beforeAll(async () => {
   await bench.start();
   [erik, jonna] = await Promise.all([bench.person('erik'), bench.person('jonna')]);
   meeting = await book(erik, {
-    participants: [
-      { currentUser: true, role: 'EmploymentOfficer', isAdmin: true },
-      { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' },
-    ],
+    participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN],
   });
 }, 300_000);
 afterAll(async () => {

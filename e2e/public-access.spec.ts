@@ -1,57 +1,40 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useBench } from './support/bench.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
-import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { seededDataDir } from './support/seed.ts';
 
 /**
  * Anonymous entry to webcasts by link. The meetings are written into the server's database before it starts:
  * the booking API refuses meetings in the past, and an ended webcast is one of the cases here.
  */
-let server: RunningServer;
-let browser: Browser;
 const rooms = { today: '', tomorrow: '', ended: '', conversation: '' };
 let todayId = '';
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-pa-'));
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  const pins = pinCrypto(loadSecretKey(dataDir, null));
-  const now = Date.now();
-  const min = 60_000;
-  const seed = (type: 0 | 1, start: number, end: number) =>
-    insertMeeting(db, pins, {
-      title: type === 1 ? 'Informationsmöte om stöd' : 'Samtal',
-      type,
-      start: new Date(start),
-      end: new Date(end),
-      participants: [{ persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true }],
-    });
-  // "Today" whatever the hour the suite runs: a webcast that started ten minutes ago and runs for an hour.
-  const today = await seed(1, now - 10 * min, now + 60 * min);
-  todayId = today.id;
-  rooms.today = today.roomId;
-  rooms.tomorrow = (await seed(1, now + 24 * 60 * min, now + 25 * 60 * min)).roomId;
-  rooms.ended = (await seed(1, now - 120 * min, now - 60 * min)).roomId;
-  rooms.conversation = (await seed(0, now - 10 * min, now + 60 * min)).roomId;
-  await db.close();
-  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bench = useBench(() =>
+  seededDataDir(async (insert) => {
+    const now = Date.now();
+    const min = 60_000;
+    const seed = (type: 0 | 1, start: number, end: number) =>
+      insert({
+        title: type === 1 ? 'Informationsmöte om stöd' : 'Samtal',
+        type,
+        start: new Date(start),
+        end: new Date(end),
+        participants: [{ persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true }],
+      });
+    // "Today" whatever the hour the suite runs: a webcast that started ten minutes ago and runs for an hour.
+    const today = await seed(1, now - 10 * min, now + 60 * min);
+    todayId = today.id;
+    rooms.today = today.roomId;
+    rooms.tomorrow = (await seed(1, now + 24 * 60 * min, now + 25 * 60 * min)).roomId;
+    rooms.ended = (await seed(1, now - 120 * min, now - 60 * min)).roomId;
+    rooms.conversation = (await seed(0, now - 10 * min, now + 60 * min)).roomId;
+  }),
+);
 
 describe('public access to a webcast', () => {
   it('a valid link today: name form, name required, then the conference as an anonymous visitor', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto(`/publicaccess/${rooms.today}`);
     await page.getByRole('heading', { level: 1, name: 'Välkommen till informationsmötet' }).waitFor();
     const name = page.getByRole('textbox', { name: 'Ange namn' });
@@ -78,15 +61,17 @@ describe('public access to a webcast', () => {
   });
 
   it.each([
-    ['an unknown link', 'unknown', 'Länken fungerar inte'],
-    ['a webcast on a later day', 'tomorrow', 'Mötet är inte idag'],
-    ['a webcast that has ended', 'ended', 'Mötet har redan varit'],
-    ["a conversation meeting's room", 'conversation', 'Länken fungerar inte'],
-  ] as const)('%s shows its own error with a picture', async (_what, which, text) => {
-    const { context, page } = await newUserPage(browser, server.url);
+    ['an unknown link', 'unknown', 'Länken fungerar inte', 'Kontrollera länken och testa igen.'],
+    ['a webcast on a later day', 'tomorrow', 'Mötet är inte idag', null],
+    ['a webcast that has ended', 'ended', 'Mötet har redan varit', null],
+    ["a conversation meeting's room", 'conversation', 'Länken fungerar inte', 'Kontrollera länken och testa igen.'],
+  ] as const)('%s shows its own error with a picture', async (_what, which, text, advice) => {
+    const { context, page } = await bench.newPage();
     const room = which === 'unknown' ? 'AbCdEfGhIjKlMnOpQrStUvWx' : rooms[which];
     await page.goto(`/publicaccess/${room}`);
     await page.getByRole('heading', { level: 1, name: text }).waitFor();
+    // A bad link also says what to do, not just that it failed.
+    if (advice) expect(await page.locator('.public-access-error').getByText(advice, { exact: true }).count()).toBe(1);
     expect(await page.locator('.public-access-error svg').count()).toBe(1);
     expect(await page.getByRole('textbox', { name: 'Ange namn' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/publicaccess/${room}`); // stays in place, no /error
@@ -95,7 +80,7 @@ describe('public access to a webcast', () => {
   });
 
   it('the end page thanks and says the link works again', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/publicaccessend');
     await page.getByRole('heading', { level: 1, name: 'Mötet avslutat!' }).waitFor();
     expect(await page.getByText('samma länk igen').count()).toBe(1);

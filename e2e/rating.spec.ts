@@ -1,47 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
-import { migrate, openPglite } from '../apps/server/src/platform/db.ts';
-import { loadSecretKey, pinCrypto } from '../apps/server/src/platform/crypto.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { ERIK_WITH_JONNA, seededDataDir } from './support/seed.ts';
 
 /**
  * The call rating dialog. The conference dispatches `rate-call` when the user leaves; here the test dispatches
  * it, for a meeting Jonna took part in, and checks what reached the server through the admin's Felsökning API.
  */
-let server: RunningServer;
-let browser: Browser;
 let meetingId = '';
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-rating-'));
-  const db = await openPglite(path.join(dataDir, 'db'));
-  await migrate(db);
-  const pins = pinCrypto(loadSecretKey(dataDir, null));
-  meetingId = (
-    await insertMeeting(db, pins, {
-      title: 'Samtal',
-      start: new Date(Date.now() - 30 * 60_000),
-      end: new Date(Date.now() + 30 * 60_000),
-      participants: [
-        { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
-        { persona: 'jonna', role: 'JobSeeker' },
-      ],
-    })
-  ).id;
-  await db.close();
-  [server, browser] = await Promise.all([startServer({}, { dataDir }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bench = useBench(() =>
+  seededDataDir(async (insert) => {
+    meetingId = (
+      await insert({
+        title: 'Samtal',
+        start: new Date(Date.now() - 30 * 60_000),
+        end: new Date(Date.now() + 30 * 60_000),
+        participants: ERIK_WITH_JONNA,
+      })
+    ).id;
+  }),
+);
 
 const rateCall = (page: Page, id: string) =>
   page.evaluate((meeting) => window.dispatchEvent(new CustomEvent('rate-call', { detail: { meetingId: meeting } })), id);
@@ -54,10 +35,10 @@ async function ratingsOnServer(admin: Page): Promise<{ count: number; average: n
 
 describe('call rating dialog', () => {
   it('high rating sends and closes; low rating sends and shows help; comment without rating shows the error; closing resets', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/usersupport');
     await page.getByRole('heading', { level: 1, name: 'Användarstöd' }).waitFor();
-    const anna = await newUserPage(browser, server.url);
+    const anna = await bench.newPage();
     await loginAs(anna.page, 'anna', '/admin');
 
     // Opens on the event, with five labelled stars, 3 chosen by default.
@@ -122,7 +103,7 @@ describe('call rating dialog', () => {
   });
 
   it('opens after really leaving a call: the conference hangs up, the shell shows the dialog for that meeting', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/meetings');
     await page.goto(`/meetings/${meetingId}/conference`);
     await expect
@@ -140,14 +121,14 @@ describe('call rating dialog', () => {
   });
 
   it('does not open when an administrator has switched call rating off in AppSettings', async () => {
-    const anna = await newUserPage(browser, server.url);
+    const anna = await bench.newPage();
     await loginAs(anna.page, 'anna', '/admin/appsettings');
     const toggle = anna.page.getByRole('switch', { name: 'Betygsättning av samtal' });
     await toggle.uncheck();
     await anna.page.getByRole('button', { name: 'Spara' }).click();
     await anna.page.getByText('Inställningarna är sparade.').waitFor();
 
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/usersupport');
     await page.getByRole('heading', { level: 1, name: 'Användarstöd' }).waitFor();
     const flagsRead = page.waitForResponse((r) => r.url().endsWith('/api/featureflags'));
@@ -166,13 +147,13 @@ describe('call rating dialog', () => {
   });
 
   it('a rating for a meeting the user was not in is refused by the server and the dialog says so', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'karin', '/usersupport');
     await rateCall(page, meetingId);
     const d = dialog(page);
     await d.waitFor();
     await d.getByRole('button', { name: 'Skicka' }).click();
-    await d.getByRole('alert').getByText('Du kan bara betygsätta möten som du har deltagit i').waitFor();
+    await d.getByRole('alert').getByText('Du kan bara betygsätta möten som du har deltagit i.').waitFor();
     await context.close();
   });
 });

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { newUserPage } from './support/browser.ts';
+import { useBench } from './support/bench.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs, type PersonaKey } from './support/login.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bench = useBench();
 
 const ADMIN_LINKS = ['Grupper', 'AppSettings', 'Statistik', 'Felsökning', 'Systemmeddelanden'];
 
@@ -37,7 +30,7 @@ describe('shell per persona', () => {
     ['fredrik', false, false],
     ['jonna', false, true],
   ] as const)('%s logs in through the IdP and sees the menu the role allows', async (persona: PersonaKey, admin, logout) => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, persona, '/usersupport');
     expect(await h1(page)).toBe('Användarstöd');
     await page.getByRole('button', { name: 'Meny' }).click();
@@ -60,9 +53,9 @@ describe('shell per persona', () => {
   });
 
   it('hides Mina möten and the external Logga ut in the webcast variant', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/usersupport');
-    await context.addCookies([{ name: 'authenticationvariant', value: 'Webcast', url: server.url }]);
+    await context.addCookies([{ name: 'authenticationvariant', value: 'Webcast', url: bench.server.url }]);
     await page.reload();
     await h1(page);
     await page.getByRole('button', { name: 'Meny' }).click();
@@ -77,7 +70,7 @@ describe('shell per persona', () => {
   });
 
   it('the external user logs out through the IdP and back to the start', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/usersupport');
     await page.getByRole('button', { name: 'Logga ut' }).click();
     // IdP logout, then / → /meetings → the login guard → the IdP's login page again.
@@ -88,7 +81,7 @@ describe('shell per persona', () => {
   });
 
   it('footer shows service-desk hours and the contacts of the role', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'erik', '/usersupport');
     const footer = page.getByRole('contentinfo');
     await footer.waitFor();
@@ -97,7 +90,7 @@ describe('shell per persona', () => {
     expect(text).toContain('Arbetssökande ringer');
     expect(text).toContain('Gör en felanmälan');
     await context.close();
-    const anon = await newUserPage(browser, server.url);
+    const anon = await bench.newPage();
     await anon.page.goto('/personaldata');
     const anonText = await anon.page.getByRole('contentinfo').textContent();
     expect(anonText).toContain('vardagar 08:00-16:30');
@@ -109,7 +102,7 @@ describe('shell per persona', () => {
 
 describe('cookie notice', () => {
   it('shows until accepted and stores acceptcookies', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/personaldata');
     const accept = page.getByRole('button', { name: 'Jag förstår' });
     await accept.waitFor();
@@ -126,7 +119,7 @@ describe('cookie notice', () => {
 
 describe('errors', () => {
   it('an unknown route shows the not-found page', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/finns/inte');
     expect(await h1(page)).toBe('Sidan hittades inte');
     expect(await page.title()).toBe('Videomöte - Sidan hittades inte');
@@ -144,7 +137,7 @@ describe('errors', () => {
     [500, 'Något gick fel'],
     [502, 'Något gick fel'],
   ])('/error?status=%i shows its page', async (status, heading) => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto(`/error?status=${status}`);
     expect(await h1(page)).toBe(heading);
     expect(await page.getByRole('link', { name: 'Till startsidan' }).count()).toBe(1);
@@ -153,7 +146,7 @@ describe('errors', () => {
   });
 
   it('an API error above 400 lands on /error with its status', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'erik', '/usersupport');
     await page.route('**/api/meeting/day?**', (route) =>
       route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ name: 'GatewayTimeout', message: 'Timeout', statusCode: 504 }) }),
@@ -174,17 +167,23 @@ describe('information pages', () => {
     ['/usersupport/troubleshooting', 'Felsökning', 'Videomöte - Felsökning'],
     ['/usersupport/whatisavideomeeting', 'Vad är ett videomöte?', 'Videomöte - Vad är ett videomöte?'],
     ['/logged-out', 'Automatisk utloggning', 'Videomöte - Automatisk utloggning'],
-  ])('%s has its heading and title and no serious axe violations', async (path, heading, title) => {
-    const { context, page } = await newUserPage(browser, server.url);
+  ])('%s has its heading and title, no serious axe violations, no console noise and fits a phone', async (path, heading, title) => {
+    const { context, page } = await bench.newPage();
+    // Logged out: the start-up session probe must not show up as a failed (401) request in the console.
+    const logged: string[] = [];
+    page.on('console', (m) => ['error', 'warning'].includes(m.type()) && logged.push(`${m.type()}: ${m.text()}`));
     await page.goto(path);
     expect(await h1(page)).toBe(heading);
     expect(await page.title()).toBe(title);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(logged).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });
 
   it('the personal data page has every section and the retention wording', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/personaldata');
     await h1(page);
     const h2s = (await page.getByRole('heading', { level: 2 }).allTextContents()).map((s) => s.trim());
@@ -200,7 +199,7 @@ describe('information pages', () => {
   });
 
   it('troubleshooting opens at #user-media', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/usersupport/troubleshooting#user-media');
     await page.locator('#user-media').waitFor();
     expect(await page.locator('#user-media').textContent()).toContain('Tillåt kamera och mikrofon');
@@ -209,7 +208,7 @@ describe('information pages', () => {
   });
 
   it('the help text gives 08:00–16:00 and 10 Mbit/s', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/usersupport/whatisavideomeeting');
     const text = await page.getByRole('main').textContent();
     expect(text).toContain('08:00–16:00');
@@ -218,7 +217,7 @@ describe('information pages', () => {
   });
 
   it('an accessibility problem can be reported, and the admin can read it', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto('/accessability');
     await page.getByRole('button', { name: 'Skicka rapporten' }).click();
     await page.getByRole('alert').filter({ hasText: 'Komplettera följande uppgifter' }).waitFor();
@@ -230,7 +229,7 @@ describe('information pages', () => {
     await page.getByText('Tack för din rapport!').waitFor();
     await context.close();
 
-    const admin = await newUserPage(browser, server.url);
+    const admin = await bench.newPage();
     await loginAs(admin.page, 'anna', '/usersupport');
     const reports = await admin.page.evaluate(async () => (await (await fetch('/api/feedback/accessibility')).json()).data);
     expect(reports[0]).toMatchObject({ description: 'Fokus syns inte i kalendern', pageUrl: 'Skapa möte', reporterKind: 'none' });
@@ -243,6 +242,14 @@ describe('information pages', () => {
   });
 });
 
+/**
+ * The countdown starts when the page's start-up calls are done (the watcher waits for the config; every API answer
+ * restarts it). Moving the clock before then would move it for nothing: on a busy machine the warning never came.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+}
+
 describe('inactivity', () => {
   let shortServer: RunningServer;
   beforeAll(async () => {
@@ -251,11 +258,12 @@ describe('inactivity', () => {
   afterAll(async () => shortServer?.stop());
 
   it('warns at 5 minutes left, Fortsätt keeps the session, and at 0 the user lands on /logged-out', async () => {
-    const { context, page } = await newUserPage(browser, shortServer.url);
+    const { context, page } = await newUserPage(bench.browser, shortServer.url);
     // The browser's clock is ours: minutes pass in milliseconds. The server keeps real time.
     await page.clock.install();
     await loginAs(page, 'karin', '/usersupport');
     await h1(page);
+    await settled(page);
     await page.clock.fastForward('00:50');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.clock.fastForward('00:20');
@@ -289,10 +297,11 @@ describe('inactivity', () => {
   });
 
   it('employees get no secondary Logga ut in the warning', async () => {
-    const { context, page } = await newUserPage(browser, shortServer.url);
+    const { context, page } = await newUserPage(bench.browser, shortServer.url);
     await page.clock.install();
     await loginAs(page, 'erik', '/usersupport');
     await h1(page);
+    await settled(page);
     await page.clock.fastForward('01:10');
     const warning = page.getByRole('alertdialog', { name: 'Du loggas snart ut' });
     await warning.waitFor();

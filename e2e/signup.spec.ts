@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBench } from './support/bench.ts';
+import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, bookTomorrow } from './support/booking.ts';
+import { book } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
 import { personaByKey } from '../apps/server/src/modules/identity/personas.ts';
-
-/** Books a meeting with only the logged-in staff member, through the meetings API; answers its id. */
-async function book(page: Page, type: 0 | 1): Promise<string> {
-  return page.evaluate(async (type) => {
-    await fetch('/api/getantiforgerydata');
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]!);
-    // Tomorrow 09:00-10:00 UTC: in the future and inside one Swedish day whenever the suite runs (bookings cannot cross midnight).
-    const start = new Date(Date.now() + 24 * 60 * 60_000);
-    start.setUTCHours(9, 0, 0, 0);
-    const end = new Date(start.getTime() + 60 * 60_000);
-    const participants = [{ currentUser: true, role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true }];
-    const res = await fetch('/api/meeting', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ data: { title: 'Signup', type, startTime: start.toISOString(), endTime: end.toISOString(), participants } }),
-    });
-    if (!res.ok) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
-    return (await res.json()).data.id as string;
-  }, type);
-}
 
 /** Opens the auto-registration link logged out, and logs in with e-ID at the identity provider it leads to. */
 async function openAutoSignupAndLogIn(page: Page, id: string, persona: 'jonna' | 'fredrik'): Promise<void> {
@@ -36,27 +17,20 @@ async function openAutoSignupAndLogIn(page: Page, id: string, persona: 'jonna' |
 const signupInfo = (page: Page, id: string) =>
   page.evaluate((id) => fetch(`/api/meeting/validateexternaluser/${id}`).then((r) => r.json()), id);
 
-let server: RunningServer;
-let browser: Browser;
 let webcastId = '';
 let meetingId = '';
 
+const bench = useBench();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const { context, page } = await newUserPage(browser, server.url);
-  await loginAs(page, 'erik');
-  webcastId = await book(page, 1);
-  meetingId = await book(page, 0);
-  await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const erik = await bench.person('erik');
+  webcastId = await bookTomorrow(erik, { title: 'Signup', type: 1, participants: [BOOKER_AS_PRESENTER] });
+  meetingId = await bookTomorrow(erik, { title: 'Signup', type: 0, participants: [BOOKER_AS_OFFICER] });
+  await bench.closePages();
 });
 
 describe('presenter sign-up', () => {
   it('consent=true&invited=true: logs in with e-ID, registers automatically and lands on the start page', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await openAutoSignupAndLogIn(page, webcastId, 'jonna');
     await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
     const info = await signupInfo(page, webcastId);
@@ -65,7 +39,7 @@ describe('presenter sign-up', () => {
   });
 
   it('the form requires both boxes; with both ticked it signs up directly on the local host', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'karin', `/meetings/${webcastId}/signup`);
     await page.getByRole('heading', { level: 1, name: 'Välkommen att registrera dig som presentatör' }).waitFor();
     await page.getByRole('button', { name: 'Registrera mig' }).click();
@@ -84,7 +58,7 @@ describe('presenter sign-up', () => {
   });
 
   it('a second registration lists the server error under the error heading and shows the registered variant', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await openAutoSignupAndLogIn(page, webcastId, 'jonna');
     const errors = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Något gick fel vid registeringen' }) });
     await errors.waitFor({ timeout: 30_000 });
@@ -95,7 +69,7 @@ describe('presenter sign-up', () => {
   });
 
   it('staff cannot register themselves: the e-ID requirement is shown', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await loginAs(page, 'anna', `/meetings/${meetingId}/signup`);
     await page.getByRole('heading', { level: 1, name: 'Registrera dig som deltagare i mötet' }).waitFor();
     await page.getByRole('checkbox', { name: /Jag godkänner/ }).check();
@@ -108,7 +82,7 @@ describe('presenter sign-up', () => {
   });
 
   it('logged out: the login step goes through the e-ID login and comes back to register automatically', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await page.goto(`/meetings/${meetingId}/signup`);
     await page.getByRole('heading', { level: 1, name: 'Registrering till videomöte' }).waitFor();
     await page.getByRole('checkbox', { name: /Jag godkänner/ }).check();
@@ -121,8 +95,23 @@ describe('presenter sign-up', () => {
     await context.close();
   });
 
+  it('once the meeting has started the page says registration is closed instead of offering the form', async () => {
+    // A webcast starting within the minute; the browser's clock is then moved just past its start.
+    const erik = await bench.person('erik');
+    const { id } = await book(erik, { title: 'Startar strax', type: 1, participants: [BOOKER_AS_PRESENTER] });
+    const page = await bench.personWithPin('19121212-1212', 'Tolvan Tolvansson');
+    const { startTime } = (await signupInfo(page, id)).data;
+    await page.clock.setFixedTime(new Date(new Date(startTime).getTime() + 1000));
+    await page.goto(`/meetings/${id}/signup`);
+    await page.getByText('Mötet har redan startat och går inte längre att registrera sig till.').waitFor();
+    expect(await page.getByRole('button', { name: 'Registrera mig' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await bench.closePages();
+  });
+
   it('a conversation meeting with a self-registration shows the registered heading; an unknown meeting its error', async () => {
-    const { context, page } = await newUserPage(browser, server.url);
+    const { context, page } = await bench.newPage();
     await openAutoSignupAndLogIn(page, meetingId, 'fredrik');
     await page.waitForURL((url) => url.pathname === '/meetings', { timeout: 30_000 });
     await page.goto(`/meetings/${meetingId}/signup`);

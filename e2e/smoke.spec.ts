@@ -1,24 +1,55 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newUserPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { expect, it } from 'vitest';
+import { useBench } from './support/bench.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const bench = useBench();
 
 it('serves the built app with its config on one port', async () => {
-  const { page } = await newUserPage(browser, server.url);
+  const { page } = await bench.newPage();
   await page.goto('/personaldata');
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Så här hanterar vi personuppgifter i Videomöte');
   expect(await seriousAxeViolations(page)).toEqual([]);
-  const config = await (await fetch(`${server.url}/assets/config/config.json`)).json();
-  expect(config.chatBaseUrl).toBe(`ws://127.0.0.1:${server.port}/chat`);
+  const config = await (await fetch(`${bench.server.url}/assets/config/config.json`)).json();
+  expect(config.chatBaseUrl).toBe(`ws://127.0.0.1:${bench.server.port}/chat`);
+});
+
+it('sends built assets compressed and lets browsers keep them, and the page itself is always revalidated', async () => {
+  const html = await (await fetch(`${bench.server.url}/`)).text();
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const br = await fetch(`${bench.server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+  expect(br.headers.get('content-encoding')).toBe('br');
+  expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+  const plain = await fetch(`${bench.server.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  // fetch() undoes br itself: both bodies are the same script.
+  expect(await br.text()).toBe(await plain.text());
+  expect((await fetch(`${bench.server.url}/meetings`)).headers.get('cache-control')).toBe('no-cache');
+});
+
+it('answers a missing built asset with a 404, not the app page, so an old tab cannot run HTML as a script', async () => {
+  const missing = await fetch(`${bench.server.url}/assets/index-Gone1234.js`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await missing.json()).toEqual({ name: 'NotFound', message: 'Hittades inte', statusCode: 404 });
+  const config = await fetch(`${bench.server.url}/assets/config/config.json`);
+  expect(config.status).toBe(200);
+  expect((await fetch(`${bench.server.url}/assets/config/other.json`)).status).toBe(404);
+  const page = await fetch(`${bench.server.url}/assets-are-not-a-page-name`);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+});
+
+it('reloads once when a page’s code is gone after a deploy, then shows the error page instead of reloading again', async () => {
+  const { context, page } = await bench.newPage();
+  let asked = 0;
+  await page.route(/\/assets\/personal-data-page-[^/]+\.js$/, (route) => {
+    asked++;
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"name":"NotFound","message":"Hittades inte","statusCode":404}' });
+  });
+  await page.goto('/personaldata');
+  await page.getByRole('heading', { level: 1, name: 'Något gick fel' }).waitFor();
+  expect(asked).toBe(2);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await context.close();
 });

@@ -22,7 +22,12 @@ export async function launchBrowser(options: { fakeUi?: boolean } = {}): Promise
   return chromium.launch({ executablePath: CHROMIUM, args, headless: true });
 }
 
-export async function newUserPage(browser: Browser, baseURL: string, options: { permissions?: string[]; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export interface UserPageOptions {
+  permissions?: string[];
+  viewport?: { width: number; height: number };
+}
+
+export async function newUserPage(browser: Browser, baseURL: string, options: UserPageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     bypassCSP: true, // lets axe-core be injected under our strict Content-Security-Policy

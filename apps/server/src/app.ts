@@ -10,6 +10,8 @@ import type { Config } from './platform/config.ts';
 import { migrate, openPglite, openPostgres, type Db } from './platform/db.ts';
 import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
 import { SessionStore } from './platform/session.ts';
+import { MeetingEvents } from './platform/meeting-events.ts';
+import { openClusterBus, type ClusterBus } from './platform/cluster-bus.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAntiforgery } from './platform/antiforgery.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/http-errors.ts';
@@ -38,6 +40,10 @@ export interface Deps {
   sessions: SessionStore;
   /** The clock every rule reads, so tests can move time. */
   now: () => Date;
+  /** Booking changes the live modules act on (a participant removed, a meeting deleted), from any process. */
+  events: MeetingEvents;
+  /** Messages between the server processes behind the load balancer. */
+  bus: ClusterBus;
 }
 
 declare module 'fastify' {
@@ -87,7 +93,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await migrate(db);
   const now = options.now ?? (() => new Date());
   const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
-  app.decorate('deps', { config, db, pins, sessions: new SessionStore(db, config.sessionMinutes, now), now });
+  const bus = openClusterBus(config.redisUrl);
+  app.addHook('onClose', async () => bus.close());
+  app.decorate('deps', {
+    config,
+    db,
+    pins,
+    sessions: new SessionStore(db, config.sessionMinutes, now, config.sessionCacheSeconds * 1000, bus),
+    now,
+    events: new MeetingEvents(bus),
+    bus,
+  });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
@@ -120,17 +136,36 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
+/** A Vite build output name: name-<hash>.ext (and its .br/.gz). */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br|gz))?$/;
+
 /** The built React app with SPA fallback; API-looking paths that match nothing get a JSON 404. */
 async function registerWeb(app: FastifyInstance): Promise<void> {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz beside each large asset (apps/web/vite.config.ts); sent to browsers that accept them.
+      preCompressed: true,
+      // Built assets have content hashes in their names: they never change, so browsers keep them for a year.
+      setHeaders(reply, filePath) {
+        if (HASHED_ASSET.test(path.basename(filePath))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const apiLike = /^\/(api|idp|media|chat|metrics|healthz|readyz)(\/|$)/.test(request.url);
-    if (apiLike || request.method !== 'GET' || !hasWeb) {
+    // A built file that is not there (a tab still on the previous version asking for a replaced chunk) is a 404,
+    // never index.html: HTML served as a script fails with a MIME error and a blank page. /assets/config/config.json
+    // is a route of its own and never reaches this handler.
+    const missingAsset = /^\/assets\//.test(request.url);
+    if (apiLike || missingAsset || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ name: 'NotFound', message: 'Hittades inte', statusCode: 404 });
     }
     reply.setCookie('api-endpoint', '/', { path: '/', sameSite: 'lax' });
     if (!request.cookies.authenticationvariant) reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax' });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { MeetingFacts } from './meetings.ts';
 
 /** Grupper: what one identity role grants at login. Stored in the database, editable by admins. */
 export const RoleGrant = Type.Object({
@@ -93,25 +94,67 @@ export type LiveSource =
   | { available: false; reason: string };
 
 export interface TroubleshootResult {
-  meeting: {
-    id: string;
-    title: string;
-    type: 0 | 1;
-    startTime: string;
-    endTime: string;
-    roomId: string;
-    version: number;
-    selfRegistrations: number;
-    countInfoParticipants: number;
-    state: 'upcoming' | 'ongoing' | 'ended';
-  };
+  meeting: MeetingFacts & { state: 'upcoming' | 'ongoing' | 'ended' };
   participants: TroubleshootParticipant[];
   chat: LiveSource;
   media: LiveSource;
   /** The meeting's call ratings: anonymous, with the comments people chose to write (newest first, at most 50). */
   ratings: { count: number; average: number | null; comments: { at: string; callQuality: number; comment: string }[] };
-  recentErrors: { available: false; reason: string } | { available: true; items: { at: string; message: string }[] };
+  /** The meeting's most recent errors, newest first (at most RECENT_ERRORS_LIMIT). */
+  recentErrors: { available: false; reason: string } | { available: true; items: MeetingErrorItem[] };
 }
+
+/**
+ * Felsökning's recent errors (issue 8): what went wrong in a meeting, from the server's media and chat modules and
+ * from the participants' browsers. Codes and short texts only: never a name, a personnummer or a message's content.
+ */
+export const MeetingErrorSources = ['media', 'chat', 'client'] as const;
+export type MeetingErrorSource = (typeof MeetingErrorSources)[number];
+
+export interface MeetingErrorItem {
+  at: string;
+  source: MeetingErrorSource;
+  code: string;
+  message: string;
+}
+
+export const RECENT_ERRORS_LIMIT = 50;
+/** Labels Felsökning shows for the sources. */
+export const ERROR_SOURCE_LABELS: Record<MeetingErrorSource, string> = { media: 'Media', chat: 'Chatt', client: 'Webbläsare' };
+
+/** The call errors a browser may report: the conference page's error keys (conference spec §8), nothing free-form. */
+export const ClientErrorCodes = [
+  'OT_HARDWARE_UNAVAILABLE',
+  'OT_USER_MEDIA_ACCESS_DENIED',
+  'networkDisconnected',
+  'connectionFailed',
+  'PUBLISHER_RESTARTING',
+  'PUBLISHER_LOSS_RATIO_EXCEEDED',
+  'SUBSCRIBE_FAILED',
+  'SCREEN_SHARE_FAILED',
+  'FORCE_MUTE_FAILED',
+  'SOMETHING_ELSE',
+] as const;
+export type ClientErrorCode = (typeof ClientErrorCodes)[number];
+export const CLIENT_ERROR_MESSAGE_MAX = 200;
+
+/**
+ * `POST /api/meetingerror`: a participant's browser reports a call error of that meeting. Every field optional in
+ * the schema so each problem gets its own Swedish message from the service (like the other forms).
+ */
+export const MeetingErrorReport = Type.Object({
+  meetingId: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 100 })])),
+  code: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 100 })])),
+  message: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
+});
+export type MeetingErrorReport = Static<typeof MeetingErrorReport>;
+
+export const MEETING_ERROR_ERRORS = {
+  meetingId: 'Mötet finns inte',
+  code: 'Okänd felkod',
+  messageTooLong: `Feltexten får vara högst ${CLIENT_ERROR_MESSAGE_MAX} tecken`,
+  notParticipant: 'Du kan bara rapportera fel i möten som du deltar i',
+} as const;
 
 export const TroubleshootQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 500 })) });
 

@@ -149,4 +149,20 @@ export const ChatCloseCodes = {
   tooBig: 1009,
   /** Session expired or logged out while connected. */
   sessionEnded: 4401,
+  /**
+   * No longer in the meeting: the meeting admin removed this participant from the booking, or deleted the meeting
+   * (the reason says which). Reconnecting would only be refused, so the client does not retry.
+   */
+  removed: 4403,
+  /**
+   * The meeting admin changed this participant's rights (made or unmade a moderator): the client connects again at
+   * once and gets the new rights with the new welcome.
+   */
+  rightsChanged: 4409,
+} as const;
+
+/** Close reasons sent with ChatCloseCodes.removed. */
+export const CHAT_REMOVED_REASONS = {
+  removed: 'Du är inte längre deltagare i mötet',
+  deleted: 'Mötet har tagits bort',
 } as const;

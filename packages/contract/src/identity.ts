@@ -45,5 +45,7 @@ export const ClientConfig = Type.Object({
   releaseVersion: Type.String(),
   sessionMinutes: Type.Integer(),
   environment: Type.String(),
+  /** Days a call rating's comment is kept before the retention job deletes it (the personal-data page says so). */
+  ratingCommentDays: Type.Integer(),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

@@ -1,18 +1,12 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
+import { MeetingHeading } from './meetings.ts';
 
 /**
  * `GET /api/lobby/{id}`: what the lobby needs to know about a meeting before the device test. Only the meeting's
  * participants get an answer (403 for others, 404 for unknown meetings), so reaching the lobby is the server's call.
  */
-export const LobbyMeeting = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  /** 0 Meeting (conversation), 1 Webcast (information meeting). */
-  type: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  startTime: Type.String({ format: 'date-time' }),
-  endTime: Type.String({ format: 'date-time' }),
-});
-export type LobbyMeeting = Static<typeof LobbyMeeting>;
+export const LobbyMeeting = MeetingHeading;
+export type LobbyMeeting = MeetingHeading;
 
 export const LobbyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 

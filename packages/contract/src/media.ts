@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MeetingHeading } from './meetings.ts';
 
 /**
  * The live media session (conference spec §3, §7). The browser never talks to Janus directly: it opens
@@ -58,14 +59,7 @@ export const GetTokenResponse = Type.Object({
 export type GetTokenData = Static<typeof GetTokenResponse>['data'];
 
 /** `GET api/meeting/getmeetingbyroomid/{roomId}`: what a public-access visitor may know of a webcast. */
-export const MeetingByRoomId = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  type: Type.Integer(),
-  roomId: Type.String(),
-  startTime: Type.String(),
-  endTime: Type.String(),
-});
+export const MeetingByRoomId = Type.Object({ ...MeetingHeading.properties, roomId: Type.String() });
 export type MeetingByRoomId = Static<typeof MeetingByRoomId>;
 
 /** Connection data published as the Janus `display` (spec §3, spelled `particpantId` as the spec does). */
@@ -73,6 +67,13 @@ export interface ConnectionData {
   particpantId: string | null;
   displayName: string;
 }
+
+/**
+ * The Janus `opaque_id` a browser attaches its screen-share publisher handle with. The server announces that
+ * handle's feed as the screen share (`screenFeedId`) whatever else the connection publishes or not: without the
+ * tag, a share by someone with no camera publisher was taken for their camera.
+ */
+export const SCREEN_HANDLE_TAG = 'videomote-screen';
 
 /** One connection to the meeting's media session, as the server announces it on `/media`. */
 export interface MediaConnection {

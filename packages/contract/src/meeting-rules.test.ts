@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocal, isoWeekOf, isoWeekRange, localTime, validateMeetingDraft } from './meeting-rules.ts';
+import { fromLocal, isoWeekOf, isoWeekRange, localParts, localTime, validateMeetingDraft } from './meeting-rules.ts';
 
 describe('Stockholm time and ISO weeks (shared with the server)', () => {
   it('turns wall-clock time into the right instant on both sides of a DST change', () => {
@@ -25,5 +25,41 @@ describe('Stockholm time and ISO weeks (shared with the server)', () => {
     expect(validateMeetingDraft({ title: 'x', date: '2026-11-20', startTime: '16:00', endTime: '15:00', participants: [me] }, { now, started: false })[0]!.message).toBe(
       'Starttiden för ett möte får inte vara en senare tid än sluttiden',
     );
+  });
+});
+
+describe('localParts', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Stockholm', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  });
+  const expected = (d: Date) => {
+    const g = Object.fromEntries(intl.formatToParts(d).map((p) => [p.type, Number(p.value)]));
+    return [g.year, g.month, g.day, g.hour, g.minute, g.second];
+  };
+  const actual = (d: Date) => {
+    const p = localParts(d);
+    return [p.year, p.month, p.day, p.hour, p.minute, p.second];
+  };
+
+  it('agrees with Intl minute by minute around both DST changes of 2026', () => {
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      const t0 = Date.parse(change);
+      for (let m = -90; m <= 90; m++) {
+        const d = new Date(t0 + m * 60_000 + 17_000);
+        expect(actual(d), d.toISOString()).toEqual(expected(d));
+      }
+    }
+  });
+
+  it('agrees with Intl on instants spread over decades, and knows the weekday', () => {
+    let t = Date.parse('1975-01-01T00:00:00Z');
+    for (let i = 0; i < 2000; i++, t += 7 * 86_400_000 + 3_727_001) {
+      expect(actual(new Date(t))).toEqual(expected(new Date(t)));
+    }
+    expect(localParts(new Date('2026-11-22T23:30:00Z')).isoWeekday).toBe(1); // Monday 00:30 in Stockholm
+  });
+
+  it('throws on an invalid date, as Intl does', () => {
+    expect(() => localParts(new Date(NaN))).toThrow(RangeError);
   });
 });

@@ -42,11 +42,15 @@ export const FIELD = {
   isAdmin: (i: number) => `participant-${i}-isAdmin`,
 } as const;
 
-/** Role options (spec §6): per meeting type, without the staff-only roles for KA and MSFA users. */
+/**
+ * Role options (spec §6): per meeting type, without the staff-only roles for KA and MSFA users. Beyond the spec's
+ * list, a conversation meeting can book a sign-language interpreter (Teckentolk, a role of spec §3): issue 10 keeps
+ * that person on stage, and without the option nobody could book one.
+ */
 export function roleOptions(type: 0 | 1, level: UserLevel): ParticipantRole[] {
   const external = level === 'KA' || level === 'MSFA';
   if (type === 1) return external ? ['PresenterExternal'] : ['PresenterExternal', 'PresenterInternal'];
-  const all: ParticipantRole[] = ['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'ExternalParticipant', 'PrivateContractor'];
+  const all: ParticipantRole[] = ['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'SignLanguageInterpreter', 'ExternalParticipant', 'PrivateContractor'];
   return external ? all.filter((r) => r !== 'EmploymentOfficer') : all;
 }
 
@@ -176,7 +180,7 @@ export interface LocalParts {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-export function localParts(date: Date): LocalParts {
+function intlParts(date: Date): LocalParts {
   const get: Record<string, string> = {};
   for (const p of partsFormat.formatToParts(date)) get[p.type] = p.value;
   return {
@@ -187,6 +191,40 @@ export function localParts(date: Date): LocalParts {
     minute: Number(get.minute),
     second: Number(get.second),
     isoWeekday: WEEKDAYS[get.weekday!] ?? 1,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * Stockholm's offset from UTC for each UTC hour seen. The zone changes offset only on the hour, so one Intl call per
+ * hour replaces one per date: lists format thousands of dates and Intl's formatToParts is slow.
+ */
+const offsetByUtcHour = new Map<number, number>();
+
+function offsetOfUtcHour(hour: number): number {
+  let offset = offsetByUtcHour.get(hour);
+  if (offset === undefined) {
+    const p = intlParts(new Date(hour * HOUR_MS));
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - hour * HOUR_MS;
+    if (offsetByUtcHour.size >= 100_000) offsetByUtcHour.clear();
+    offsetByUtcHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The Stockholm wall-clock parts of an instant. */
+export function localParts(date: Date): LocalParts {
+  const t = date.getTime();
+  if (!Number.isFinite(t)) return intlParts(date); // throws RangeError, as Intl does for an invalid date
+  const wall = new Date(t + offsetOfUtcHour(Math.floor(t / HOUR_MS)));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    isoWeekday: ((wall.getUTCDay() + 6) % 7) + 1,
   };
 }
 

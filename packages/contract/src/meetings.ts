@@ -63,6 +63,27 @@ export const Participant = Type.Object({
 });
 export type Participant = Static<typeof Participant>;
 
+/** A meeting's heading: what each view of one meeting shows first (the lobby shows only this). */
+export const MeetingHeading = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  /** 0 Meeting (conversation), 1 Webcast (information meeting). */
+  type: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  startTime: Type.String({ format: 'date-time' }),
+  endTime: Type.String({ format: 'date-time' }),
+});
+export type MeetingHeading = Static<typeof MeetingHeading>;
+
+/** A saved meeting's own facts without its participants (self-registration's answer, Felsökning). */
+export const MeetingFacts = Type.Object({
+  ...MeetingHeading.properties,
+  roomId: Type.String(),
+  version: Type.Integer(),
+  selfRegistrations: Type.Integer(),
+  countInfoParticipants: Type.Integer(),
+});
+export type MeetingFacts = Static<typeof MeetingFacts>;
+
 export const Meeting = Type.Object({
   id: Type.Union([Type.String(), Type.Null()]),
   title: Type.String(),

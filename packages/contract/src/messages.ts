@@ -18,6 +18,8 @@ export const SystemMessage = Type.Object({
   showInternal: Type.Boolean(),
   /** L: suppliers, i.e. KA and MSFA users. */
   showKauser: Type.Boolean(),
+  /** Grows by one with every saved change; a PUT must send the version it edited (stale → 409, nothing lost). */
+  version: Type.Number(),
 });
 export type SystemMessage = Static<typeof SystemMessage>;
 
@@ -36,6 +38,8 @@ export const SystemMessageInput = Type.Object({
   showExternal: Type.Optional(Type.Boolean()),
   showInternal: Type.Optional(Type.Boolean()),
   showKauser: Type.Optional(Type.Boolean()),
+  /** Required by PUT: the version the admin edited. Checked by the service, like `type`, to avoid coercion. */
+  version: Type.Optional(Type.Unknown()),
 });
 export type SystemMessageInput = Static<typeof SystemMessageInput>;
 
@@ -52,4 +56,6 @@ export const MESSAGE_ERRORS = {
   endTime: 'Du behöver ange en sluttid',
   endBeforeStart: 'Sluttiden måste vara senare än starttiden',
   notFound: 'Meddelandet finns inte',
+  version: 'Meddelandets version saknas. Ladda om sidan och försök igen.',
+  conflict: 'Meddelandet har ändrats av någon annan sedan du öppnade det. Ladda om meddelandet för att se de senaste uppgifterna.',
 } as const;

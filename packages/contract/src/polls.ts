@@ -25,5 +25,5 @@ export const POLL_ERRORS = {
   callQuality: 'Du måste ange ett betyg för att få skicka in.',
   commentTooLong: `Kommentaren får vara högst ${POLL_COMMENT_MAX} tecken`,
   meetingId: 'Mötet finns inte',
-  notParticipant: 'Du kan bara betygsätta möten som du har deltagit i',
+  notParticipant: 'Du kan bara betygsätta möten som du har deltagit i.',
 } as const;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MeetingFacts } from './meetings.ts';
 
 /**
  * Presenter / participant self-registration (booking spec §2 signup, §3 signup info, §7).
@@ -41,15 +42,7 @@ export const SignupParticipant = Type.Object({
 
 /** The meeting as the newly registered person may see it. Personnummer never travel back. */
 export const SignupMeeting = Type.Object({
-  id: Type.String(),
-  title: Type.String(),
-  type: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  startTime: Type.String({ format: 'date-time' }),
-  endTime: Type.String({ format: 'date-time' }),
-  roomId: Type.String(),
-  version: Type.Integer(),
-  selfRegistrations: Type.Integer(),
-  countInfoParticipants: Type.Integer(),
+  ...MeetingFacts.properties,
   participants: Type.Array(SignupParticipant),
 });
 export type SignupMeeting = Static<typeof SignupMeeting>;
@@ -68,4 +61,6 @@ export const SIGNUP_TEXTS = {
   invitedRequired: 'Du behöver bekräfta att du har blivit inbjuden till mötet.',
   errorHeading: 'Något gick fel vid registeringen',
   errorFallback: 'Något gick fel vid registreringen.',
+  /** Registration closes when the meeting starts (server rule); the page says so before anyone fills it in. */
+  closed: 'Mötet har redan startat och går inte längre att registrera sig till.',
 } as const;

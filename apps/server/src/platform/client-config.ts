@@ -19,6 +19,7 @@ export async function registerClientConfig(app: FastifyInstance): Promise<void> 
       releaseVersion: config.releaseVersion,
       sessionMinutes: config.sessionMinutes,
       environment: config.environment,
+      ratingCommentDays: config.ratingCommentDays,
     };
     reply.header('cache-control', 'no-cache');
     return body;

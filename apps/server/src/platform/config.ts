@@ -14,6 +14,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   publicUrl: string;
   sessionMinutes: number;
+  /** How long a node reuses a session it has read before reading it again; a logout on another node waits this long. */
+  sessionCacheSeconds: number;
   pinKey: string | null;
   releaseVersion: string;
   environment: string;
@@ -21,6 +23,8 @@ export interface Config {
   secureCookies: boolean;
   /** How often the GDPR retention job runs; 0 turns the schedule off. */
   retentionIntervalSeconds: number;
+  /** Days a call rating's free-text comment is kept (it may hold personal data); the rating itself stays. */
+  ratingCommentDays: number;
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): by default only one on loopback, in front of
    * HOST=127.0.0.1. Believing everyone would let any client pick its own address and escape the rate limits.
@@ -75,12 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     publicUrl,
     sessionMinutes: int('SESSION_MINUTES', env.SESSION_MINUTES, 60, 1, 24 * 60),
+    sessionCacheSeconds: int('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 5, 0, 60),
     pinKey: env.PIN_KEY || null,
     releaseVersion: env.RELEASE_VERSION || '0.1.0',
     environment: env.APP_ENVIRONMENT || (issuer ? 'production' : 'local'),
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     retentionIntervalSeconds: int('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 60, 0, 86_400),
+    ratingCommentDays: int('RATING_COMMENT_RETENTION_DAYS', env.RATING_COMMENT_RETENTION_DAYS, 90, 1, 3650),
     trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

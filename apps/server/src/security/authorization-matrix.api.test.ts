@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
-import { CALLERS, IN_A, listRoutes, NOW, PINS, requestFor, RULES, STATEFUL_GETS, VISITOR_ROUTES, world } from './security-world.ts';
+import { listRoutes } from '../testing/app-routes.ts';
+import { CALLERS, IN_A, NOW, PINS, requestFor, RULES, STATEFUL_GETS, VISITOR_ROUTES, world } from './security-world.ts';
 
 /**
  * Authorization matrix: every API route of the running app × every kind of caller → the status the rule table

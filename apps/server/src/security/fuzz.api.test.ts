@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, testClock, type TestApp, type TestClient } from '../testing/test-app.ts';
-import { listRoutes, NOW, requestFor, RULES, world, type Caller, type World } from './security-world.ts';
+import { listRoutes } from '../testing/app-routes.ts';
+import { ownMeetingBody, systemMessageBody } from '../testing/request-bodies.ts';
+import { NOW, requestFor, RULES, world, type Caller, type World } from './security-world.ts';
 
 /**
  * Fuzz of every JSON route (POST/PUT with a body) and of every route's path parameters: malformed JSON, oversized
@@ -246,28 +248,14 @@ describe('fuzz', () => {
     const anna = await t.as('anna');
     const erik = await t.as('erik');
     const payload = HTML.slice(0, 3).join(' ');
-    const message = await anna.post('/api/message', {
-      type: 1,
-      value: payload,
-      startTime: '2026-11-20T08:00:00+01:00',
-      endTime: '2026-11-20T18:00:00+01:00',
-      showExternal: true,
-      showInternal: true,
-      showKauser: true,
-    });
+    const message = await anna.post('/api/message', systemMessageBody({ value: payload }));
     expect(message.statusCode, message.body).toBe(200);
     const banner = await t.anonymous().get('/api/message');
     expect(banner.headers['content-type']).toMatch(/^application\/json/);
     expect(banner.headers['x-content-type-options']).toBe('nosniff');
     expect(JSON.stringify(banner.json().data)).toContain(JSON.stringify(payload).slice(1, -1));
 
-    const booked = await erik.post('/api/meeting', {
-      title: '<img src=x onerror=alert(1)>',
-      type: 0,
-      startTime: '2026-11-20T15:00:00+01:00',
-      endTime: '2026-11-20T16:00:00+01:00',
-      participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }],
-    });
+    const booked = await erik.post('/api/meeting', ownMeetingBody('<img src=x onerror=alert(1)>', '2026-11-20T15:00:00+01:00', '2026-11-20T16:00:00+01:00'));
     expect(booked.statusCode, booked.body).toBe(200);
     const read = await erik.get(`/api/meeting/${booked.json().data.id}`);
     expect(read.headers['content-type']).toMatch(/^application\/json/);
@@ -290,21 +278,19 @@ describe('fuzz', () => {
   });
 
   it('regressions the fuzz found: a lone surrogate in a visitor name, malformed and overlong paths', async () => {
+    /** Enters webcast W with this exact JSON text as the body, from its own address. */
+    const enterRaw = (payload: string, address: string) =>
+      t.anonymous().request({
+        method: 'POST',
+        url: `/api/publicaccess/${wd.w.roomId}`,
+        payload,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      });
     // Was a 500: jsonb refuses "\ud800" when the visitor's session was stored.
-    const res = await t.anonymous().request({
-      method: 'POST',
-      url: `/api/publicaccess/${wd.w.roomId}`,
-      payload: '{"data":{"displayName":"\\ud800"}}',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.4.0.1' },
-    });
+    const res = await enterRaw('{"data":{"displayName":"\\ud800"}}', '10.4.0.1');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ name: 'ValidationError', message: 'Namn är obligatoriskt' });
-    const named = await t.anonymous().request({
-      method: 'POST',
-      url: `/api/publicaccess/${wd.w.roomId}`,
-      payload: '{"data":{"displayName":"Sa\\udc00ra"}}',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.4.0.2' },
-    });
+    const named = await enterRaw('{"data":{"displayName":"Sa\\udc00ra"}}', '10.4.0.2');
     expect(named.statusCode).toBe(200);
     expect(named.json().data.displayName).toBe('Sara');
     // Were Fastify's English router errors without our shape.

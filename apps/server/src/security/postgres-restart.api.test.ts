@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
+import { ownMeetingBody } from '../testing/request-bodies.ts';
 
 /**
  * Fault test: PostgreSQL restarts under the running server. The system PostgreSQL cannot be restarted safely by a
@@ -76,13 +77,7 @@ describe.skipIf(why !== null)('PostgreSQL restart under the running server', () 
 
   it('answers again after the database comes back, without a server restart, and keeps every booking', async () => {
     const erik = await t.as('erik');
-    const booked = await erik.post('/api/meeting', {
-      title: 'Överlever omstart',
-      type: 0,
-      startTime: '2026-11-20T14:00:00+01:00',
-      endTime: '2026-11-20T15:00:00+01:00',
-      participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }],
-    });
+    const booked = await erik.post('/api/meeting', ownMeetingBody('Överlever omstart', '2026-11-20T14:00:00+01:00', '2026-11-20T15:00:00+01:00'));
     expect(booked.statusCode, booked.body).toBe(200);
     const id = booked.json().data.id as string;
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
@@ -108,13 +103,7 @@ describe.skipIf(why !== null)('PostgreSQL restart under the running server', () 
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.title).toBe('Överlever omstart');
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    const more = await erik.post('/api/meeting', {
-      title: 'Efter omstart',
-      type: 0,
-      startTime: '2026-11-20T16:00:00+01:00',
-      endTime: '2026-11-20T17:00:00+01:00',
-      participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }],
-    });
+    const more = await erik.post('/api/meeting', ownMeetingBody('Efter omstart', '2026-11-20T16:00:00+01:00', '2026-11-20T17:00:00+01:00'));
     expect(more.statusCode, more.body).toBe(200);
     const week = (await erik.get('/api/meeting/week?from=2026-11-16T00:00:00%2B01:00&to=2026-11-23T00:00:00%2B01:00')).json().data;
     expect(JSON.stringify(week)).toContain('Överlever omstart');

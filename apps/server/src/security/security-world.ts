@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { TestApp, TestClient } from '../testing/test-app.ts';
 import { insertMeeting } from '../testing/fixtures.ts';
+import { ownMeetingBody, systemMessageBody } from '../testing/request-bodies.ts';
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { sessionUserFromClaims } from '../modules/identity/session-user.ts';
 import { personaByKey } from '../modules/identity/personas.ts';
 
 /**
- * What the security tests share: the callers, the rule table of who may call which API route, the route list read
- * from the running app, and a seeded world (meetings, a system message, a logged-in client per caller).
+ * What the security tests share: the callers, the rule table of who may call which API route (checked against the
+ * route list read from the running app, testing/app-routes.ts), and a seeded world (meetings, a system message, a
+ * logged-in client per caller).
  *
  * Meeting A is the meeting the routes are aimed at: Erik books and administers it, Karin, Fredrik and Jonna are
  * its participants, Anna is not in it (she is the system administrator). Meeting B belongs to the outsider, a staff
@@ -76,6 +77,8 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'POST /api/meeting/gettoken': /*          */ row('403 200 200 200 200 401 403 403'),
   'GET /api/meeting/getmeetingbyroomid/:roomId': row('404 200 200 200 200 404 404 404'),
   'POST /api/meetingpoll': /*               */ row('403 200 200 200 200 401 403 403'),
+  // Felsökning's call-error reports: like the rating, only from the meeting's own people (and its webcast's visitors).
+  'POST /api/meetingerror': /*              */ row('403 200 200 200 200 401 403 403'),
   // Moderation: members get past the rule only with the capability (screen-share takeover is every member's,
   // mute and kick the meeting admin's), then 404 for the unknown connection; non-members 403.
   'POST /api/media/:meetingId/forceunpublish': row('403 404 404 404 404 401 403 403'),
@@ -92,24 +95,6 @@ export const RULES: Record<string, Record<Caller, number>> = {
   // The staff directory: for those who book meetings (staff, KA, FA), not for job seekers.
   'GET /api/employee/:query': /*            */ row('200 200 200 200 403 401 403 200'),
 };
-
-/** Every route in the running app as [method, path], read from Fastify's own route tree (HEAD mirrors GET). */
-export function listRoutes(app: FastifyInstance): [string, string][] {
-  const out: [string, string][] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-      if (method !== 'HEAD') out.push([method, full]);
-    }
-  }
-  return out;
-}
 
 export interface World {
   a: { id: string; roomId: string };
@@ -176,15 +161,7 @@ export async function world(t: TestApp): Promise<World> {
   expect(entered.statusCode, entered.body).toBe(200);
   clients.visitor.cookies[SESSION_COOKIE] = entered.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
 
-  const message = await clients.anna.post('/api/message', {
-    type: 1,
-    value: 'Planerat underhåll',
-    startTime: '2026-11-20T08:00:00+01:00',
-    endTime: '2026-11-20T18:00:00+01:00',
-    showExternal: true,
-    showInternal: true,
-    showKauser: true,
-  });
+  const message = await clients.anna.post('/api/message', systemMessageBody());
   expect(message.statusCode, message.body).toBe(200);
   const meetingA = (await clients.erik.get(`/api/meeting/${a.id}`)).json().data;
   return { a, b, w, messageId: message.json().data.id, meetingA, clients };
@@ -193,15 +170,7 @@ export async function world(t: TestApp): Promise<World> {
 /** The concrete request for a route pattern: real ids of the world, and a valid body so the answer is about who asks. */
 export function requestFor(method: string, pattern: string, wd: World): { url: string; body?: unknown } {
   const A = wd.a.id;
-  const message = {
-    type: 1,
-    value: 'Ändrat underhåll',
-    startTime: '2026-11-20T08:00:00+01:00',
-    endTime: '2026-11-20T18:00:00+01:00',
-    showExternal: true,
-    showInternal: false,
-    showKauser: false,
-  };
+  const message = systemMessageBody({ value: 'Ändrat underhåll', showInternal: false, showKauser: false });
   const key = `${method} ${pattern}`;
   switch (key) {
     case 'GET /api/login/callback':
@@ -221,22 +190,16 @@ export function requestFor(method: string, pattern: string, wd: World): { url: s
     case 'POST /api/message':
       return { url: pattern, body: message };
     case 'PUT /api/message':
-      return { url: pattern, body: { ...message, id: wd.messageId } };
+      return { url: pattern, body: { ...message, id: wd.messageId, version: 1 } };
     case 'PUT /api/message/:id':
-      return { url: `/api/message/${wd.messageId}`, body: message };
+      return { url: `/api/message/${wd.messageId}`, body: { ...message, version: 1 } };
     case 'GET /api/message/:id':
     case 'DELETE /api/message/:id':
       return { url: `/api/message/${wd.messageId}` };
     case 'POST /api/meeting':
       return {
         url: pattern,
-        body: {
-          title: 'Nytt samtal',
-          type: 0,
-          startTime: '2026-11-20T15:00:00+01:00',
-          endTime: '2026-11-20T16:00:00+01:00',
-          participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }],
-        },
+        body: ownMeetingBody('Nytt samtal', '2026-11-20T15:00:00+01:00', '2026-11-20T16:00:00+01:00'),
       };
     case 'PUT /api/meeting':
       return { url: pattern, body: { ...wd.meetingA, title: 'Ändrat av någon' } };
@@ -248,6 +211,8 @@ export function requestFor(method: string, pattern: string, wd: World): { url: s
       return { url: pattern, body: { meetingId: A, displayName: 'K' } };
     case 'POST /api/meetingpoll':
       return { url: pattern, body: { meetingId: A, callQuality: 4 } };
+    case 'POST /api/meetingerror':
+      return { url: pattern, body: { meetingId: A, code: 'connectionFailed', message: 'ICE failed' } };
     case 'POST /api/media/:meetingId/forceunpublish':
     case 'POST /api/media/:meetingId/forcemute':
     case 'POST /api/media/:meetingId/kick':
@@ -280,6 +245,7 @@ export const VISITOR_ROUTES = new Set([
   'PUT /api/meeting/:id/:count',
   'GET /api/message',
   'POST /api/meetingpoll',
+  'POST /api/meetingerror',
 ]);
 
 export const IN_A = new Set<Caller>(['erik', 'karin', 'fredrik', 'jonna']);

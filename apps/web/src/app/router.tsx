@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Shell } from './shell.tsx';
+import { LoadingSpinner } from '../components/ui/loading-spinner.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
 import { infoRoutes } from '../features/info/routes.tsx';
 import { meetingsRoutes } from '../features/meetings/routes.tsx';
@@ -8,13 +9,20 @@ import { signupRoutes } from '../features/signup/routes.tsx';
 import { publicAccessRoutes } from '../features/public-access/routes.tsx';
 import { conferenceRoutes } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { reloadOnChunkError } from '../lib/chunk-reload.ts';
+import { RouteError } from './route-error.tsx';
 // Plugs the chat and participants panels into the meeting screen (features do not import each other).
 import './conference-panels.tsx';
+
+// Shown while the first page's code (a lazy route) loads, instead of a blank window.
+const AppLoading = () => <LoadingSpinner label="Laddar Videomöte..." />;
 
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
+    HydrateFallback: AppLoading,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/meetings" replace /> },
       ...meetingsRoutes,
@@ -27,7 +35,15 @@ export const routes: RouteObject[] = [
     ],
   },
   // The conference fills the window: no header, menu or footer.
-  ...conferenceRoutes,
+  { HydrateFallback: AppLoading, errorElement: <RouteError />, children: conferenceRoutes },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Every lazy page of the table reloads the app once when its code is gone after a deploy (lib/chunk-reload.ts). */
+function reloadOnStaleChunks(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const lazy = typeof route.lazy === 'function' ? { lazy: reloadOnChunkError(route.lazy) } : {};
+    return route.children ? { ...route, ...lazy, children: reloadOnStaleChunks(route.children) } : ({ ...route, ...lazy } as RouteObject);
+  });
+}
+
+export const router = createBrowserRouter(reloadOnStaleChunks(routes));

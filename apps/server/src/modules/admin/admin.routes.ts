@@ -6,19 +6,24 @@ import {
   FLAG_ERRORS,
   FeatureFlagKeys,
   FlagsUpdate,
+  MeetingErrorReport,
   RoleGrantsUpdate,
   TroubleshootQuery,
   type RoleGrantsUpdate as RoleGrantsUpdateT,
 } from '@videomote/contract/admin';
-import { requireAdmin } from '../../platform/auth.ts';
+import { requireAdmin, requireUser } from '../../platform/auth.ts';
 import { validationError } from '../../platform/errors.ts';
 import { isFlagKey, readFlags, writeFlags } from './feature-flags.ts';
 import { listRoleGrants, saveRoleGrants } from './role-grants.ts';
 import { effectiveSettings } from './app-settings.ts';
 import { troubleshoot, type LiveProbes } from './troubleshoot.ts';
 import { liveProbes } from './live-probes.ts';
+import { reportClientError } from './meeting-errors.ts';
 
-/** Grupper, AppSettings and Felsökning: every route here answers 403 to anyone but an administrator. */
+/**
+ * Grupper, AppSettings and Felsökning: every /api/admin route here answers 403 to anyone but an administrator.
+ * Two routes feed them from outside: the public feature flags, and the call errors browsers report for Felsökning.
+ */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
@@ -51,6 +56,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const probes: LiveProbes = liveProbes(app);
     return { data: await troubleshoot(db, app.deps.now(), request.query.q, probes) };
   });
+
+  // Felsökning's client-reported errors: a participant (or a visitor of that webcast) of the meeting only, a code
+  // from a fixed list and a short scrubbed text. A browser reports a handful per call; 20 a minute stops a loop.
+  app.post<{ Body: { data: MeetingErrorReport } }>(
+    '/api/meetingerror',
+    { schema: { body: Envelope(MeetingErrorReport) }, config: { anonymousVisitor: true, rateLimit: { max: 20, timeWindow: 60_000 } } },
+    async (request) => ({ data: await reportClientError(db, app.deps.now(), requireUser(request), request.body.data) }),
+  );
 
   // Public and harmless: the web needs the switches (e.g. whether to offer the rating dialog) before login.
   app.get('/api/featureflags', { config: { anonymousVisitor: true } }, async () => {

@@ -43,6 +43,7 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['releaseVersion', 'RELEASE_VERSION', show(config.releaseVersion), false, defaults.releaseVersion],
     ['environment', 'APP_ENVIRONMENT', show(config.environment), false, defaults.environment],
     ['retentionIntervalSeconds', 'RETENTION_INTERVAL_SECONDS', show(config.retentionIntervalSeconds), false, defaults.retentionIntervalSeconds],
+    ['ratingCommentDays', 'RATING_COMMENT_RETENTION_DAYS', show(config.ratingCommentDays), false, defaults.ratingCommentDays],
   ];
   const configured = (key: string, fallback: unknown) => {
     if (key.startsWith('oidc')) return !!config.oidc;

@@ -23,7 +23,8 @@ export function liveProbes(app: FastifyInstance): LiveProbes {
         connections: presence.map((p) => ({
           displayName: p.displayName,
           participantId: p.participantId,
-          detail: [p.moderator ? 'moderator' : null, p.participantId ? null : 'besökare'].filter(Boolean).join(', '),
+          // One line per person; two tabs (or a reconnect not yet noticed) show as a count, not as two people.
+          detail: [p.moderator ? 'moderator' : null, p.participantId ? null : 'besökare', p.sockets > 1 ? `${p.sockets} anslutningar` : null].filter(Boolean).join(', '),
         })),
       };
     },

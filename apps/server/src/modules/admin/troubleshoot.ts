@@ -2,8 +2,9 @@ import { MISSING_DATA, TROUBLESHOOT_ERRORS, type LiveSource, type TroubleshootRe
 import { ROLE_LABELS } from '@videomote/contract/participant-roles';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { findMeeting, findMeetingByRoomId, listMembers, type MeetingSummary } from '../meetings/meeting-membership.ts';
+import { findMeeting, findMeetingByRoomId, listMembers, meetingFactsJson, type MeetingSummary } from '../meetings/meeting-membership.ts';
 import { ratingSummary } from '../polls/polls.repository.ts';
+import { recentMeetingErrors } from './meeting-errors.ts';
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const ROOM_IN_LINK = /\/publicaccess\/([A-Za-z0-9_-]{16,64})/;
@@ -48,25 +49,15 @@ export async function troubleshoot(db: Queryable, now: Date, text: string | unde
   if (!text?.trim()) throw validationError([{ fields: ['q'], message: TROUBLESHOOT_ERRORS.empty }]);
   const meeting = await findMeetingByText(db, text);
   if (!meeting) throw notFound(TROUBLESHOOT_ERRORS.notFound);
-  const [members, ratings, chat, media] = await Promise.all([
+  const [members, ratings, errors, chat, media] = await Promise.all([
     listMembers(db, meeting.id),
     ratingSummary(db, meeting.id),
+    recentMeetingErrors(db, meeting.id),
     probe(probes.chat, meeting.id),
     probe(probes.media, meeting.id),
   ]);
   return {
-    meeting: {
-      id: meeting.id,
-      title: meeting.title,
-      type: meeting.type,
-      startTime: meeting.startTime.toISOString(),
-      endTime: meeting.endTime.toISOString(),
-      roomId: meeting.roomId,
-      version: meeting.version,
-      selfRegistrations: meeting.selfRegistrations,
-      countInfoParticipants: meeting.countInfoParticipants,
-      state: meetingState(meeting, now),
-    },
+    meeting: { ...meetingFactsJson(meeting), state: meetingState(meeting, now) },
     participants: members.map((m) => ({
       id: m.id,
       displayName: m.displayName,
@@ -78,6 +69,6 @@ export async function troubleshoot(db: Queryable, now: Date, text: string | unde
     chat,
     media,
     ratings,
-    recentErrors: { available: false, reason: MISSING_DATA },
+    recentErrors: { available: true, items: errors },
   };
 }

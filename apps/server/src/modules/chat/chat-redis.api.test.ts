@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ChatSignalTypes } from '@videomote/contract/chat';
+import { ChatCloseCodes, ChatSignalTypes, CHAT_REMOVED_REASONS } from '@videomote/contract/chat';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertMeeting } from '../../testing/fixtures.ts';
+import { insertMeeting, type FixtureParticipant } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import type { Persona } from '../identity/personas.ts';
 import { ChatTestClient } from './chat-test-client.ts';
@@ -26,6 +26,7 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     t = await buildTestApp({ env: { REDIS_URL: redisUrl! } });
     // The second process shares the database (as production nodes do) but has its own sockets and memory.
     second = await buildApp({ config: t.app.deps.config, db: t.db, now: t.clock.now, logger: false });
+    await Promise.all([t.app.deps.bus.ready(), second.deps.bus.ready()]);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await second.listen({ port: 0, host: '127.0.0.1' });
     urlA = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat`;
@@ -37,6 +38,10 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     await t?.close();
   });
 
+  /** A meeting that started a minute ago (real time: two processes share the clock of the machine). */
+  const meetingNow = (participants: FixtureParticipant[], type: 0 | 1 = 0) =>
+    insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(Date.now() - 60_000), end: new Date(Date.now() + 3600_000), participants });
+
   async function join(base: string, meetingId: string, who: Persona['key']): Promise<ChatTestClient> {
     const c = await t.as(who);
     const client = await ChatTestClient.connect(`${base}/${meetingId}`, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
@@ -45,16 +50,10 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
   }
 
   it('delivers messages, moderation and presence from one process to the clients of the other', async () => {
-    const now = Date.now();
-    const m = await insertMeeting(t.db, t.app.deps.pins, {
-      type: 1,
-      start: new Date(now - 60_000),
-      end: new Date(now + 3600_000),
-      participants: [
-        { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
-        { persona: 'jonna', role: 'JobSeeker' },
-      ],
-    });
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ], 1);
     const erikOnA = await join(urlA, m.id, 'erik');
     const jonnaOnB = await join(urlB, m.id, 'jonna');
     expect(jonnaOnB.welcome!.participants.map((p) => p.displayName).sort()).toEqual(['Erik Handläggare', 'Jonna Sökande']);
@@ -93,13 +92,7 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
   });
 
   it('forgets the sockets of a process that died without saying goodbye', async () => {
-    const now = Date.now();
-    const m = await insertMeeting(t.db, t.app.deps.pins, {
-      type: 1,
-      start: new Date(now - 60_000),
-      end: new Date(now + 3600_000),
-      participants: [{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }],
-    });
+    const m = await meetingNow([{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }], 1);
     // A presence entry left behind by a killed process: its heartbeat key is gone.
     const redis = new Redis(redisUrl!);
     const ghost = { connectionId: 'ghost-1', participantId: null, displayName: 'Spöke', moderator: false, key: 'v:ghost', node: 'dead-node' };
@@ -108,5 +101,73 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     expect(erik.welcome!.participants.map((p) => p.displayName)).toEqual(['Erik Handläggare']);
     expect(await redis.hexists(`vm:chat:${m.id}:presence`, ghost.connectionId)).toBe(0);
     await redis.quit();
+  });
+
+  it('counts one person with a tab on each process once, and closes their sockets on both when removed from the booking', async () => {
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
+      { persona: 'karin', role: 'PrivateContractor' },
+    ]);
+    const erikOnA = await join(urlA, m.id, 'erik');
+    const jonnaOnA = await join(urlA, m.id, 'jonna');
+    const jonnaOnB = await join(urlB, m.id, 'jonna');
+    const karinOnB = await join(urlB, m.id, 'karin');
+    expect(jonnaOnB.welcome!.connectionId).toBe(jonnaOnA.welcome!.connectionId);
+    expect(karinOnB.welcome!.participants.map((p) => p.displayName).sort()).toEqual(['Erik Handläggare', 'Jonna S', 'Karin Kompletterande']);
+    const bothTabs = [jonnaOnA, jonnaOnB].map((c) => c.next(ChatSignalTypes.chatMessage, (x) => x.message === 'till båda flikarna'));
+    erikOnA.chat('till båda flikarna');
+    await Promise.all(bothTabs);
+
+    // Erik removes Jonna through process A's API: her socket on B closes too, Karin's on B stays.
+    const erik = await t.as('erik');
+    const current = (await erik.get(`/api/meeting/${m.id}`)).json().data;
+    const res = await erik.put('/api/meeting', { ...current, participants: current.participants.filter((p: { displayName: string }) => p.displayName !== 'Jonna S') });
+    expect(res.statusCode, res.body).toBe(200);
+    const reasonOnB = new Promise<string>((resolve) => jonnaOnB.socket.once('close', (_c, r) => resolve(r.toString())));
+    expect(await jonnaOnA.closed()).toBe(ChatCloseCodes.removed);
+    expect(await jonnaOnB.closed()).toBe(ChatCloseCodes.removed);
+    expect(await reasonOnB).toBe(CHAT_REMOVED_REASONS.removed);
+    karinOnB.chat('kvar på B');
+    await erikOnA.next(ChatSignalTypes.chatMessage, (x) => x.message === 'kvar på B');
+    expect(karinOnB.closeCode).toBeNull();
+
+    // Deleting the meeting through process B's API closes the sockets on A.
+    const del = await second.inject({
+      method: 'DELETE',
+      url: `/api/meeting/${m.id}`,
+      cookies: erik.cookies,
+      headers: { 'x-xsrf-token': erik.cookies['XSRF-TOKEN'] ?? '' },
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await erikOnA.closed()).toBe(ChatCloseCodes.removed);
+    expect(await karinOnB.closed()).toBe(ChatCloseCodes.removed);
+  });
+
+  it('tells a booking change to a process with no chat socket of the meeting (its media connections act on it)', async () => {
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
+    ]);
+    const heardOnB: string[] = [];
+    const stop = second.deps.events.on((event) => void heardOnB.push(`${event.type} ${event.meetingId}`));
+    try {
+      const erik = await t.as('erik');
+      const current = (await erik.get(`/api/meeting/${m.id}`)).json().data;
+      expect((await erik.put('/api/meeting', { ...current, title: 'Ändrad' })).statusCode).toBe(200);
+      expect((await erik.delete(`/api/meeting/${m.id}`)).statusCode).toBe(200);
+      await expect.poll(() => heardOnB).toEqual([`membershipChanged ${m.id}`, `meetingDeleted ${m.id}`]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('ends a session on every process at logout, though the other process has just read it', async () => {
+    const jonna = await t.as('jonna');
+    const onB = () => second.inject({ url: '/api/login/getuserdata', cookies: jonna.cookies }).then((r) => r.statusCode);
+    expect(await onB()).toBe(200);
+    expect((await jonna.get('/api/login/logout')).statusCode).toBe(200);
+    // The test clock stands still, so without the message B would keep its copy of the session for good.
+    await expect.poll(onB, { timeout: 2_000 }).toBe(401);
   });
 });

@@ -3,6 +3,13 @@ import { CHAT_HISTORY_LIMIT, type ChatMessageEvent, type PresenceEntry } from '@
 /** A connected socket as the server keeps it: the public entry plus the key the chat switch ('Chatt av') holds on to. */
 export interface StoredPresence extends Omit<PresenceEntry, 'chatIgnored'> {
   /**
+   * What browsers know this person by (PresenceEntry.connectionId, a message's fromId, HAND, toggle-ignore): one
+   * id per person and meeting, shared by all their sockets (two tabs, a reconnect), so they are listed and counted
+   * once. `connectionId` here is the socket's own id, which the store keys on. Optional only for entries written
+   * by an older process (Redis across a rolling restart): those count as a person of their own.
+   */
+  publicId?: string;
+  /**
    * Who this is across reconnects (participant id, or a hash of a visitor's session): a moderator's 'Chatt av'
    * must survive the participant reloading the page and getting a new connection id. Never sent to browsers.
    */

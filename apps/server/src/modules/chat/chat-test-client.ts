@@ -55,6 +55,12 @@ export class ChatTestClient {
     });
   }
 
+  /** A signal of a type that has already arrived or arrives within `timeoutMs` (for signals a test may be late for). */
+  seen<T extends ChatSignal['type']>(type: T, where: (data: DataOf<T>) => boolean = () => true, timeoutMs = 5000): Promise<{ type: T; data: DataOf<T> }> {
+    const hit = this.signals.find((s) => s.type === type && where(s.data as DataOf<T>));
+    return hit ? Promise.resolve(hit as { type: T; data: DataOf<T> }) : this.next(type, where, timeoutMs);
+  }
+
   of<T extends ChatSignal['type']>(type: T): DataOf<T>[] {
     return this.signals.filter((s) => s.type === type).map((s) => s.data) as unknown as DataOf<T>[];
   }
@@ -93,4 +99,12 @@ export class ChatTestClient {
       this.socket.close();
     });
   }
+}
+
+/** Waits until a chat marker sent after the frames under test has reached every receiver: all before it was handled. */
+export async function chatBarrier(sender: ChatTestClient, ...receivers: ChatTestClient[]): Promise<void> {
+  const marker = `marker-${crypto.randomUUID()}`;
+  const seen = receivers.map((r) => r.next(ChatSignalTypes.chatMessage, (m) => m.message === marker));
+  sender.chat(marker);
+  await Promise.all(seen);
 }

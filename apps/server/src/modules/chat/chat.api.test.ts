@@ -1,85 +1,34 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { ChatSignalTypes, CHAT_MAX_LENGTH, type ChatMessageEvent } from '@videomote/contract/chat';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertMeeting } from '../../testing/fixtures.ts';
-import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
-import type { Persona } from '../identity/personas.ts';
-import { ChatTestClient } from './chat-test-client.ts';
+import { SESSION_COOKIE } from '../../platform/session.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
+import { chatBarrier as barrier, type ChatTestClient } from './chat-test-client.ts';
+import { useChatServer } from './chat-test-server.ts';
 import { CHAT_TEXTS } from './chat-frames.ts';
 import { chatHubOf, purgeMeetingChat } from './chat.routes.ts';
 
-let t: TestApp;
-let base: string;
-const clients: ChatTestClient[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat`;
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set(new Date());
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
+const server = useChatServer();
+const { t, cookieOf, connect, join } = server;
 
 const hour = 3600_000;
 
 /** A meeting now: Erik moderates, Jonna and Karin take part. Type 1 is a webcast. */
-async function meeting(type: 0 | 1 = 0) {
-  const now = t.clock.now().getTime();
-  return insertMeeting(t.db, t.app.deps.pins, {
-    type,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + hour),
-    participants: [
+const meeting = (type: 0 | 1 = 0) =>
+  server.meetingNow(
+    [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
       { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
       { persona: 'karin', role: 'PrivateContractor' },
     ],
-  });
-}
+    type,
+  );
 
-async function cookieOf(who: Persona['key'] | SessionUser): Promise<string> {
-  const c = await t.as(who);
-  return `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`;
-}
-
-async function join(meetingId: string, who: Persona['key'] | SessionUser): Promise<ChatTestClient> {
-  const client = await ChatTestClient.connect(`${base}/${meetingId}`, await cookieOf(who));
-  clients.push(client);
-  return client;
-}
-
-const visitor = (meetingId: string, firstName = 'Vera', lastName = 'Besökare'): SessionUser => ({
-  kind: 'anonymous',
-  subject: `visitor-${crypto.randomUUID()}`,
-  firstName,
-  lastName,
-  afId: null,
-  pinHash: null,
-  pinEncrypted: null,
-  roles: [],
-  features: [],
-  userLevel: 'None',
-  isAdmin: false,
-  meetingId,
-});
+const visitor = (meetingId: string, firstName = 'Vera', lastName = 'Besökare') =>
+  anonymousSessionUser({ subject: `visitor-${crypto.randomUUID()}`, firstName, lastName, meetingId });
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => 'connected', (err: Error) => err.message);
 const chatsOf = (c: ChatTestClient) => c.of(ChatSignalTypes.chatMessage).map((m) => m.message);
 const lastError = (c: ChatTestClient) => c.next(ChatSignalTypes.notification, (n) => n.severity === 'ERROR');
-/** Waits until a marker sent after the frames under test has reached `c`: everything before it has been handled. */
-async function barrier(sender: ChatTestClient, ...receivers: ChatTestClient[]) {
-  const marker = `marker-${crypto.randomUUID()}`;
-  const seen = receivers.map((r) => r.next(ChatSignalTypes.chatMessage, (m) => m.message === marker));
-  sender.chat(marker);
-  await Promise.all(seen);
-}
 
 describe('who may connect', () => {
   it('lets the meeting participants in and tells each who they are, with the sender name from the booking', async () => {
@@ -96,17 +45,17 @@ describe('who may connect', () => {
   it('refuses a stranger, an unknown meeting, no session, a foreign origin, and a visitor of another meeting', async () => {
     const m = await meeting(1);
     const other = await meeting(1);
-    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('fredrik')))).toBe('refused: 403');
-    expect(await refusal(ChatTestClient.connect(`${base}/${crypto.randomUUID()}`, await cookieOf('erik')))).toBe('refused: 403');
-    expect(await refusal(ChatTestClient.connect(`${base}/not-a-uuid`, await cookieOf('erik')))).toBe('refused: 403');
-    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, null))).toBe('refused: 401');
-    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('erik'), { origin: 'https://evil.example' }))).toBe('refused: 403');
-    expect(await refusal(ChatTestClient.connect(`${base}/${m.id}`, await cookieOf(visitor(other.id))))).toBe('refused: 403');
+    expect(await refusal(connect(m.id, await cookieOf('fredrik')))).toBe('refused: 403');
+    expect(await refusal(connect(crypto.randomUUID(), await cookieOf('erik')))).toBe('refused: 403');
+    expect(await refusal(connect('not-a-uuid', await cookieOf('erik')))).toBe('refused: 403');
+    expect(await refusal(connect(m.id, null))).toBe('refused: 401');
+    expect(await refusal(connect(m.id, await cookieOf('erik'), { origin: 'https://evil.example' }))).toBe('refused: 403');
+    expect(await refusal(connect(m.id, await cookieOf(visitor(other.id))))).toBe('refused: 403');
     // A visitor of this webcast gets in, but a regular meeting admits no visitors at all.
     const v = await join(m.id, visitor(m.id));
     expect(v.welcome).toMatchObject({ participantId: null, moderator: false, meetingType: 1 });
     const regular = await meeting(0);
-    expect(await refusal(ChatTestClient.connect(`${base}/${regular.id}`, await cookieOf(visitor(regular.id))))).toBe('refused: 403');
+    expect(await refusal(connect(regular.id, await cookieOf(visitor(regular.id))))).toBe('refused: 403');
   });
 });
 
@@ -245,8 +194,7 @@ describe('moderator powers, enforced by the server', () => {
     const erik = await join(m.id, 'erik');
     const vUser = visitor(m.id, 'Sven', 'Stör');
     const vCookie = await cookieOf(vUser);
-    const v = await ChatTestClient.connect(`${base}/${m.id}`, vCookie);
-    clients.push(v);
+    const v = await connect(m.id, vCookie);
     const jonna = await join(m.id, 'jonna');
 
     erik.toggleIgnore(v.welcome!.connectionId, true);
@@ -256,8 +204,7 @@ describe('moderator powers, enforced by the server', () => {
 
     // Reloading the page (same session, new connection id) does not switch it back on.
     await v.close();
-    const v2 = await ChatTestClient.connect(`${base}/${m.id}`, vCookie);
-    clients.push(v2);
+    const v2 = await connect(m.id, vCookie);
     expect(v2.welcome!.participants.find((p) => p.connectionId === v2.welcome!.connectionId)?.chatIgnored).toBe(true);
     v2.chat('spam igen');
     await lastError(v2);
@@ -291,8 +238,7 @@ describe('presence', () => {
   it('drops a socket that stops answering pings, and tells the others it left', async () => {
     const m = await meeting();
     const erik = await join(m.id, 'erik');
-    const silent = await ChatTestClient.connect(`${base}/${m.id}`, await cookieOf('jonna'), {}, { autoPong: false });
-    clients.push(silent);
+    const silent = await connect(m.id, await cookieOf('jonna'), {}, { autoPong: false });
     const hub = chatHubOf(t.app) as unknown as { heartbeat(): void };
     hub.heartbeat();
     await barrier(erik, erik); // erik's pong has come back by the time his own message does
@@ -305,8 +251,7 @@ describe('presence', () => {
   it('closes the socket when the session ends', async () => {
     const m = await meeting();
     const c = await t.as('jonna');
-    const client = await ChatTestClient.connect(`${base}/${m.id}`, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
-    clients.push(client);
+    const client = await connect(m.id, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
     await t.app.deps.sessions.destroy(c.cookies[SESSION_COOKIE]!);
     await (chatHubOf(t.app) as unknown as { closeEndedSessions(): Promise<void> }).closeEndedSessions();
     expect(await client.closed()).toBe(4401);

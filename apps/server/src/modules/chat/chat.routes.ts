@@ -7,6 +7,7 @@ import { ChatHub, type ChatMember } from './chat.service.ts';
 import { MemoryChatStore, type ChatStore } from './chat-store.ts';
 import { RedisChatStore } from './redis-chat-store.ts';
 import { assuranceOf } from './raised-hands.ts';
+import { meetingErrorRecorder } from '../admin/meeting-errors.ts';
 
 // One hub per built app, found through the app's deps (shared by every encapsulated plugin) by chatHubOf().
 const hubs = new WeakMap<object, ChatHub>();
@@ -28,19 +29,39 @@ export async function purgeMeetingChat(app: FastifyInstance, meetingId: string):
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const { config, db, sessions, now } = app.deps;
   const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl) : new MemoryChatStore();
+  const recordError = meetingErrorRecorder(db, now, app.log);
   const hub = new ChatHub(store, {
     now,
     log: app.log,
+    recordError: (meetingId, code, message) => recordError(meetingId, 'chat', code, message),
     isMeetingOver: async (meetingId) => {
       const meeting = await findMeeting(db, meetingId);
       return !meeting || meeting.endTime.getTime() <= now().getTime();
     },
     sessionAlive: async (token) => (await sessions.find(token)) !== null,
+    stillMember: async (member) => {
+      if (!(await findMeeting(db, member.meetingId))) return 'deleted';
+      const session = await sessions.find(member.sessionToken);
+      // An ended session is the session check's to close (with its own code).
+      if (!session) return 'ok';
+      const membership = await membershipOf(db, member.meetingId, session.user);
+      if (!membership) return 'removed';
+      if (member.participantId !== (membership.kind === 'participant' ? membership.participant.id : null)) return 'removed';
+      // Made or unmade a moderator: the rights are fixed per socket, so this one reconnects to get the new ones.
+      if (membership.kind === 'participant' && membership.participant.isAdmin !== member.moderator) return 'rightsChanged';
+      return 'ok';
+    },
   });
   hubs.set(app.deps, hub);
   app.addHook('onClose', async () => hub.close());
-  // When the retention job deletes a meeting, whatever is left of its chat goes with it.
+  // Two tabs of one person are two sockets but one participant: metrics show both figures (this process's).
+  app.observability?.addGauge('videomote_chat_sockets', 'Open chat sockets in this process', () => hub.localTotals().sockets);
+  app.observability?.addGauge('videomote_chat_participants', 'Distinct people connected to chat in this process (one per person, however many tabs)', () => hub.localTotals().people);
+  // When the retention job deletes a meeting, whatever is left of its chat goes with it. Anyone still connected to
+  // it (a tab left open overnight) is closed: the retention plugin announces the deletion as a meeting event.
   app.retention?.afterMeetingsPurged.push((meetingIds) => Promise.all(meetingIds.map((id) => hub.purge(id))).then(() => undefined));
+  // A participant removed from the booking, or the meeting deleted (on any process): their sockets here close.
+  app.deps.events.on((event) => hub.membershipChanged(event.meetingId));
 
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
 
@@ -55,11 +76,21 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own
         // pages may open the chat. Non-browser clients send no Origin and are judged by their session alone.
         const origin = request.headers.origin;
-        if (origin && !allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) throw forbidden();
+        if (origin && !allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
+          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: fel ursprung (Origin)');
+          throw forbidden();
+        }
         const session = request.session;
-        if (!session) throw unauthorized();
+        // Felsökning sees refusals of an existing meeting's chat (recordError ignores unknown meetings).
+        if (!session) {
+          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: inte inloggad');
+          throw unauthorized();
+        }
         const membership = await membershipOf(db, request.params.meetingId, session.user);
-        if (!membership) throw forbidden();
+        if (!membership) {
+          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: inte deltagare i mötet');
+          throw forbidden();
+        }
         const { user } = session;
         members.set(
           request,

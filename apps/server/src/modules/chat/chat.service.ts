@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { WebSocket, RawData } from 'ws';
 import {
   CHAT_MAX_FRAME_BYTES,
+  CHAT_REMOVED_REASONS,
   ChatCloseCodes,
   ChatSignalTypes,
   type ChatMessageEvent,
@@ -33,7 +34,10 @@ export interface ChatMember {
 }
 
 interface Connection extends ChatMember {
+  /** This socket's own id: the store's key for its presence entry. Never sent to browsers. */
   id: string;
+  /** The person's id in this meeting, shared by all their sockets (see StoredPresence.publicId). */
+  publicId: string;
   socket: WebSocket;
   /** Until the welcome is sent, live signals wait here so none is lost between snapshot and subscription. */
   ready: boolean;
@@ -52,7 +56,14 @@ export interface ChatHubOptions {
   now: () => Date;
   isMeetingOver(meetingId: string): Promise<boolean>;
   sessionAlive(token: string): Promise<boolean>;
+  /**
+   * Whether a connected member still belongs to the meeting, asked when the booking changed: 'removed' (no longer
+   * a participant, or no longer this participant), 'deleted' (the meeting is gone) or 'ok'.
+   */
+  stillMember?(member: ChatMember): Promise<'ok' | 'removed' | 'deleted' | 'rightsChanged'>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Felsökning: refusals worth an administrator's attention (a flood, an oversized frame); codes only, no content. */
+  recordError?: (meetingId: string, code: string, message: string) => void;
   /** Burst and steady rate per socket; a person typing never reaches them. */
   rate?: { burst: number; perSecond: number };
   /** Refused frames within 10 s after which the socket is closed as a flood. */
@@ -61,6 +72,7 @@ export interface ChatHubOptions {
   sweepMs?: number;
   heartbeatMs?: number;
 }
+
 
 // A socket this far behind on reading is stalled; holding more for it would cost the whole server memory.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -98,6 +110,7 @@ export class ChatHub {
     const conn: Connection = {
       ...member,
       id: crypto.randomUUID(),
+      publicId: publicIdOf(member),
       socket,
       ready: false,
       pending: [],
@@ -132,24 +145,24 @@ export class ChatHub {
     const snapshot = await this.store.snapshot(meetingId);
     if (conn.closed) return;
     const ignored = new Set(snapshot.ignoredKeys);
+    const people = byPerson(snapshot.presence, ignored);
     this.send(conn, {
       type: ChatSignalTypes.welcome,
       data: {
-        connectionId: conn.id,
+        connectionId: conn.publicId,
         participantId: conn.participantId,
         moderator: conn.moderator,
         meetingType: conn.meetingType,
         chatOpen: snapshot.chatOpen,
         history: snapshot.history,
-        participants: snapshot.presence.map((p) => publicEntry(p, ignored.has(p.key))),
+        participants: people,
       },
     });
     conn.ready = true;
     for (const json of conn.pending.splice(0)) this.sendRaw(conn, json);
-    await this.publish(meetingId, {
-      type: ChatSignalTypes.presence,
-      data: { joined: [publicEntry(this.stored(conn), ignored.has(conn.key))], left: [] },
-    });
+    // A second tab of someone already listed replaces their entry in the clients' lists instead of adding one.
+    const me = people.find((p) => p.connectionId === conn.publicId) ?? { ...publicEntry(this.stored(conn), ignored.has(conn.key)), connectionId: conn.publicId };
+    await this.publish(meetingId, { type: ChatSignalTypes.presence, data: { joined: [me], left: [] } });
   }
 
   private detach(conn: Connection): void {
@@ -166,7 +179,7 @@ export class ChatHub {
     const done = conn.queue
       .then(async () => {
         const remaining = await this.store.leave(conn.meetingId, conn.id);
-        if (!this.closing) await this.publish(conn.meetingId, { type: ChatSignalTypes.presence, data: { joined: [], left: [conn.id] } });
+        if (!this.closing) await this.announceLeave(conn);
         // Conference spec §9: meeting content is deleted when the call ends.
         if (remaining === 0 && (await this.options.isMeetingOver(conn.meetingId))) await this.store.clear(conn.meetingId);
       })
@@ -176,13 +189,14 @@ export class ChatHub {
   }
 
   private onFrame(conn: Connection, raw: RawData, isBinary: boolean): void {
-    if (conn.closed) return;
-    if (isBinary) return void conn.socket.close(ChatCloseCodes.policy, 'Endast text');
+    // Frames still arriving after the server closed the socket (a flood's tail) are dropped unread.
+    if (conn.closed || conn.socket.readyState !== conn.socket.OPEN) return;
+    if (isBinary) return this.refuse(conn, ChatCloseCodes.policy, 'Endast text', 'binary-frame');
     const bytes = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
-    if (bytes > CHAT_MAX_FRAME_BYTES) return void conn.socket.close(ChatCloseCodes.tooBig, 'Meddelandet är för stort');
+    if (bytes > CHAT_MAX_FRAME_BYTES) return this.refuse(conn, ChatCloseCodes.tooBig, 'Meddelandet är för stort', 'frame-too-big');
     const now = performance.now();
     if (!conn.bucket.take(now)) {
-      if (conn.flood.refuse(now)) return void conn.socket.close(ChatCloseCodes.policy, 'För många meddelanden');
+      if (conn.flood.refuse(now)) return this.refuse(conn, ChatCloseCodes.policy, 'För många meddelanden', 'flood');
       if (!conn.toldToSlowDown) this.notify(conn, 'ERROR', CHAT_TEXTS.rateLimited);
       conn.toldToSlowDown = true;
       return;
@@ -196,6 +210,12 @@ export class ChatHub {
         this.options.log.error({ err, meetingId: conn.meetingId }, 'chat: frame failed');
         this.notify(conn, 'ERROR', 'Meddelandet kunde inte skickas. Försök igen.');
       });
+  }
+
+  /** Closes a socket that broke the rules, and tells Felsökning (the reason, never what was sent). */
+  private refuse(conn: Connection, code: number, reason: string, errorCode: string): void {
+    this.options.recordError?.(conn.meetingId, errorCode, `Chattanslutning stängd: ${reason}${conn.moderator ? ' (moderator)' : ''}`);
+    conn.socket.close(code, reason);
   }
 
   private async handle(conn: Connection, command: ChatCommand): Promise<void> {
@@ -212,7 +232,7 @@ export class ChatHub {
           id: crypto.randomUUID(),
           type: ChatSignalTypes.chatMessage,
           message: command.text,
-          fromId: conn.id,
+          fromId: conn.publicId,
           fromName: conn.displayName,
           timestamp: this.options.now().toISOString(),
         };
@@ -230,28 +250,52 @@ export class ChatHub {
       case 'toggleIgnore': {
         if (!conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.forbidden);
         const { presence } = await this.store.snapshot(meetingId);
-        const target = presence.find((p) => p.connectionId === command.connectionId);
+        const target = presence.find((p) => personId(p) === command.connectionId);
         if (!target) return this.notify(conn, 'ERROR', CHAT_TEXTS.notConnected);
         if (target.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.moderatorCannotBeMuted);
+        // The switch holds the person's key, so every socket of theirs (two tabs, a reconnect) is switched together.
         await this.store.setIgnored(meetingId, target.key, command.ignore);
-        // Every socket of that person (two tabs, a reconnect) is switched together.
-        for (const p of presence.filter((q) => q.key === target.key)) {
-          await this.publish(meetingId, { type: ChatSignalTypes.toggleIgnoreChat, data: { connectionId: p.connectionId, ignore: command.ignore } });
-        }
-        return;
+        return this.publish(meetingId, { type: ChatSignalTypes.toggleIgnoreChat, data: { connectionId: command.connectionId, ignore: command.ignore } });
       }
       case 'raiseHand': {
+        // One hand per person: a second tab raising it again changes nothing (the queue place stays).
+        const { presence } = await this.store.snapshot(meetingId);
+        if (presence.some((p) => personId(p) === conn.publicId && p.hand != null)) return;
         const raised = await this.store.raiseHand(meetingId, conn.id);
         if (!raised?.changed) return;
-        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: conn.id, hand: raised.hand } });
+        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: conn.publicId, hand: raised.hand } });
       }
       case 'lowerHand': {
-        const target = command.connectionId ?? conn.id;
+        const target = command.connectionId ?? conn.publicId;
         // SECURITY: lowering someone else's hand is the moderator's, checked here whatever the client shows.
-        if (target !== conn.id && !conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.handForbidden);
-        if (!(await this.store.lowerHand(meetingId, target))) return;
+        if (target !== conn.publicId && !conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.handForbidden);
+        const { presence } = await this.store.snapshot(meetingId);
+        let lowered = false;
+        for (const p of presence.filter((q) => personId(q) === target)) lowered = (await this.store.lowerHand(meetingId, p.connectionId)) || lowered;
+        if (!lowered) return;
         return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: target, hand: null } });
       }
+    }
+  }
+
+  /**
+   * The booking of a meeting changed (participants removed, meeting deleted): this process's sockets of the meeting
+   * are checked again. Every process hears the change itself (MeetingEvents, through the cluster bus).
+   */
+  async membershipChanged(meetingId: string): Promise<void> {
+    const check = this.options.stillMember;
+    if (!check) return;
+    for (const conn of [...(this.local.get(meetingId) ?? [])]) {
+      const verdict = await check(conn).catch((err) => {
+        this.options.log.warn({ err, meetingId }, 'chat: membership check failed');
+        return 'ok' as const;
+      });
+      if (verdict === 'ok' || conn.closed) continue;
+      if (verdict === 'rightsChanged') {
+        conn.socket.close(ChatCloseCodes.rightsChanged, 'Behörigheterna har ändrats');
+        continue;
+      }
+      conn.socket.close(ChatCloseCodes.removed, verdict === 'deleted' ? CHAT_REMOVED_REASONS.deleted : CHAT_REMOVED_REASONS.removed);
     }
   }
 
@@ -309,9 +353,22 @@ export class ChatHub {
     conn.socket.send(data, { binary: false, compress: false });
   }
 
+  /**
+   * A socket has gone. The person leaves the lists only with their last socket; while another tab stays, only a
+   * hand that went down with this socket is announced.
+   */
+  private async announceLeave(conn: Connection): Promise<void> {
+    const { presence } = await this.store.snapshot(conn.meetingId);
+    const rest = presence.filter((p) => personId(p) === conn.publicId);
+    if (!rest.length) return this.publish(conn.meetingId, { type: ChatSignalTypes.presence, data: { joined: [], left: [conn.publicId] } });
+    // Idempotent on the clients: the person's hand as it is now (it may have been this socket's).
+    await this.publish(conn.meetingId, { type: ChatSignalTypes.hand, data: { connectionId: conn.publicId, hand: handOf(rest) } });
+  }
+
   private stored(conn: Connection): StoredPresence {
     return {
       connectionId: conn.id,
+      publicId: conn.publicId,
       participantId: conn.participantId,
       displayName: conn.displayName,
       moderator: conn.moderator,
@@ -364,10 +421,30 @@ export class ChatHub {
     return purged;
   }
 
-  /** Resolves when every socket that has closed so far has been fully taken out of the meeting. */
-  /** Who is connected to a meeting's chat now, across nodes: names and roles only, never the messages (Felsökning). */
-  async presence(meetingId: string): Promise<{ connectionId: string; participantId: string | null; displayName: string; moderator: boolean }[]> {
-    return (await this.store.snapshot(meetingId)).presence.map(({ connectionId, participantId, displayName, moderator }) => ({ connectionId, participantId, displayName, moderator }));
+  /**
+   * Who is connected to a meeting's chat now, across nodes, once per person with their number of sockets (tabs):
+   * names and roles only, never the messages (Felsökning).
+   */
+  async presence(meetingId: string): Promise<{ connectionId: string; participantId: string | null; displayName: string; moderator: boolean; sockets: number }[]> {
+    const { presence } = await this.store.snapshot(meetingId);
+    return byPerson(presence, new Set()).map(({ connectionId, participantId, displayName, moderator }) => ({
+      connectionId,
+      participantId,
+      displayName,
+      moderator,
+      sockets: presence.filter((p) => personId(p) === connectionId).length,
+    }));
+  }
+
+  /** This process's sockets and the distinct people behind them, over all meetings (metrics). */
+  localTotals(): { sockets: number; people: number } {
+    let sockets = 0;
+    let people = 0;
+    for (const set of this.local.values()) {
+      sockets += set.size;
+      people += new Set([...set].map((c) => c.publicId)).size;
+    }
+    return { sockets, people };
   }
 
   async idle(): Promise<void> {
@@ -400,4 +477,33 @@ function publicEntry(p: StoredPresence, chatIgnored: boolean): PresenceEntry {
     role: p.role ?? null,
     hand: p.hand ?? null,
   };
+}
+
+/**
+ * The id browsers know a person by in one meeting: derived from the person's key (participant id, or a hash of a
+ * visitor's session), so every socket of theirs gets the same one and nothing about the key can be read back.
+ */
+export function publicIdOf(member: Pick<ChatMember, 'meetingId' | 'key'>): string {
+  const h = crypto.createHash('sha256').update(`chat-person:${member.meetingId}:${member.key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const personId = (p: StoredPresence): string => p.publicId ?? p.connectionId;
+
+/** A person's raised hand is their earliest raise among their sockets. */
+function handOf(entries: StoredPresence[]): number | null {
+  const hands = entries.map((e) => e.hand).filter((h): h is number => h != null);
+  return hands.length ? Math.min(...hands) : null;
+}
+
+/** The participants list: one entry per person however many sockets they have, in the order they first came. */
+function byPerson(presence: StoredPresence[], ignored: Set<string>): PresenceEntry[] {
+  const groups = new Map<string, StoredPresence[]>();
+  for (const p of presence) groups.set(personId(p), [...(groups.get(personId(p)) ?? []), p]);
+  return [...groups].map(([id, entries]) => ({
+    ...publicEntry(entries[0]!, ignored.has(entries[0]!.key)),
+    connectionId: id,
+    moderator: entries.some((e) => e.moderator),
+    hand: handOf(entries),
+  }));
 }

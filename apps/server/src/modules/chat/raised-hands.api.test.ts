@@ -1,78 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import { ChatSignalTypes } from '@videomote/contract/chat';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertMeeting } from '../../testing/fixtures.ts';
-import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
-import type { Persona } from '../identity/personas.ts';
-import { ChatTestClient } from './chat-test-client.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
+import { chatBarrier as barrier, type ChatTestClient } from './chat-test-client.ts';
+import { useChatServer } from './chat-test-server.ts';
 import { CHAT_TEXTS } from './chat-frames.ts';
 
 // Issue 10 over real WebSocket clients: identity assurance in presence (server-decided, unforgeable) and the
 // raised-hand queue with the server as the source of truth.
 
-let t: TestApp;
-let base: string;
-const clients: ChatTestClient[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat`;
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set(new Date());
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
+const server = useChatServer();
+const { join } = server;
 
 /** A webcast now: Erik moderates, Jonna (e-ID) and a sign-language interpreter (Karin, e-ID) take part. */
-async function webcast() {
-  const now = t.clock.now().getTime();
-  return insertMeeting(t.db, t.app.deps.pins, {
-    type: 1,
-    start: new Date(now - 10 * 60_000),
-    end: new Date(now + 3600_000),
-    participants: [
+const webcast = () =>
+  server.meetingNow(
+    [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
       { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
       { persona: 'karin', role: 'SignLanguageInterpreter' },
     ],
-  });
-}
+    1,
+  );
 
-const visitor = (meetingId: string): SessionUser => ({
-  kind: 'anonymous',
-  subject: `visitor-${crypto.randomUUID()}`,
-  firstName: 'Vera',
-  lastName: 'Besökare',
-  afId: null,
-  pinHash: null,
-  pinEncrypted: null,
-  roles: [],
-  features: [],
-  userLevel: 'None',
-  isAdmin: false,
-  meetingId,
-});
-
-async function join(meetingId: string, who: Persona['key'] | SessionUser): Promise<ChatTestClient> {
-  const c = await t.as(who);
-  const client = await ChatTestClient.connect(`${base}/${meetingId}`, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
-  clients.push(client);
-  return client;
-}
-
-/** Waits until a chat marker sent after the frames under test reached every receiver. */
-async function barrier(sender: ChatTestClient, ...receivers: ChatTestClient[]) {
-  const marker = `marker-${crypto.randomUUID()}`;
-  const seen = receivers.map((r) => r.next(ChatSignalTypes.chatMessage, (m) => m.message === marker));
-  sender.chat(marker);
-  await Promise.all(seen);
-}
+const visitor = (meetingId: string) =>
+  anonymousSessionUser({ subject: `visitor-${crypto.randomUUID()}`, firstName: 'Vera', lastName: 'Besökare', meetingId });
 
 const handsOf = (c: ChatTestClient) => c.of(ChatSignalTypes.hand);
 

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-beforeEach(async () => t.reset());
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe('accessibility reports', () => {
   it('anyone may report, admins read them newest first, by reporter kind only', async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00');
 
 describe('getuserdata', () => {
   it.each([
@@ -42,6 +34,19 @@ describe('getuserdata', () => {
     expect(expired.json()).toMatchObject({ name: 'Unauthorized', message: expect.any(String) });
   });
 
+  it('with optional=true answers nobody as 200 { data: null } (the web start-up probe), somebody as usual', async () => {
+    const nobody = await t.anonymous().get('/api/login/getuserdata?optional=true');
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json()).toEqual({ data: null });
+    const client = await t.as('jonna');
+    const jonna = await client.get('/api/login/getuserdata?optional=true');
+    expect(jonna.statusCode).toBe(200);
+    expect(jonna.json().data).toMatchObject({ ciamGivenName: 'Jonna', features: [] });
+    t.clock.advance(61 * 60_000);
+    expect((await client.get('/api/login/getuserdata?optional=true')).json()).toEqual({ data: null });
+    expect((await t.anonymous().get('/api/login/getuserdata?optional=maybe')).statusCode).toBe(400);
+  });
+
   it('slides the session on each API call and stamps APILastCall', async () => {
     const client = await t.as('erik');
     t.clock.advance(50 * 60_000);
@@ -56,6 +61,16 @@ describe('getuserdata', () => {
     const client = await t.as('jonna');
     const res = await client.get('/api/login/logout');
     expect(res.json()).toEqual({ data: 'local' });
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+
+  it('a session ended by another server (its row gone) stops working here within SESSION_CACHE_SECONDS', async () => {
+    const client = await t.as('erik');
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(200);
+    await t.db.query('DELETE FROM sessions');
+    // Read a moment ago, so this node still knows it: the price of not asking the database on every call.
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(200);
+    t.clock.advance(t.app.deps.config.sessionCacheSeconds * 1000);
     expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
   });
 });

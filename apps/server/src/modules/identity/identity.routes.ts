@@ -16,6 +16,7 @@ const LOGIN_STATE_COOKIE = 'vm_login';
 const LOGOUT_HINT_COOKIE = 'vm_logout';
 const LOGIN_TTL_MS = 10 * 60_000;
 
+const UserDataQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
 const StartQuery = Type.Object({ returnUrl: Type.Optional(Type.String({ maxLength: 2000 })) });
 const CallbackQuery = Type.Object(
   {
@@ -99,22 +100,29 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/login/getuserdata', { config: { anonymousVisitor: true } }, async (request) => {
-    const user = requireUser(request);
-    const data: UserData = {
-      ciamGivenName: user.firstName,
-      ciamFamilyName: user.lastName,
-      ciamSub: user.subject,
-      afRole: user.roles,
-      features: user.features,
-      userLevel: user.userLevel,
-      isAdmin: user.isAdmin,
-      identityKind: user.kind,
-      afId: user.afId,
-      meetingId: user.meetingId,
-    };
-    return { data };
-  });
+  app.get<{ Querystring: Static<typeof UserDataQuery> }>(
+    '/api/login/getuserdata',
+    { config: { anonymousVisitor: true }, schema: { querystring: UserDataQuery } },
+    async (request) => {
+      // The web's start-up probe asks with optional=true: on pages anyone may open (public access, help, error
+      // pages), nobody signed in is an answer, not a 401 that the browser would log as an error on every visit.
+      if (!request.session && request.query.optional) return { data: null };
+      const user = requireUser(request);
+      const data: UserData = {
+        ciamGivenName: user.firstName,
+        ciamFamilyName: user.lastName,
+        ciamSub: user.subject,
+        afRole: user.roles,
+        features: user.features,
+        userLevel: user.userLevel,
+        isAdmin: user.isAdmin,
+        identityKind: user.kind,
+        afId: user.afId,
+        meetingId: user.meetingId,
+      };
+      return { data };
+    },
+  );
 
   // The session was already slid by the auth hook; this call exists so the web can extend it on purpose.
   app.get('/api/login/keepalive', { config: { anonymousVisitor: true } }, async (request) => {

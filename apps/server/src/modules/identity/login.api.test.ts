@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { PERSONAS } from './personas.ts';
 
 /**
@@ -8,14 +9,8 @@ import { PERSONAS } from './personas.ts';
  * authorization endpoint, its Swedish login page, the persona button or the personnummer form, the callback,
  * and then the API with the new session. Everything runs in the real app on a real database.
  */
-let t: TestApp;
+const t = useTestApp();
 const ORIGIN = 'http://localhost:3000';
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-beforeEach(async () => t.reset());
-afterAll(async () => t.close());
 
 /** A browser's cookie jar and redirect following, over `inject`. */
 class Browser {

@@ -34,3 +34,24 @@ export function sessionUserFromClaims(claims: IdentityClaims, pins: PinCrypto, g
     meetingId: null,
   };
 }
+
+/**
+ * An anonymous session user: only a name (the visitor's own) and, for a webcast visitor, the one meeting it is scoped
+ * to. No identity, no personnummer, no roles and therefore no features.
+ */
+export function anonymousSessionUser(who: { subject: string; firstName: string; lastName?: string; meetingId: string | null }): SessionUser {
+  return {
+    kind: 'anonymous',
+    subject: who.subject,
+    firstName: who.firstName,
+    lastName: who.lastName ?? '',
+    afId: null,
+    pinHash: null,
+    pinEncrypted: null,
+    roles: [],
+    features: [],
+    userLevel: 'None',
+    isAdmin: false,
+    meetingId: who.meetingId,
+  };
+}

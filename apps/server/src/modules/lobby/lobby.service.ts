@@ -2,7 +2,7 @@ import type { LobbyMeeting } from '@videomote/contract/lobby';
 import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { findMeeting, membershipOf } from '../meetings/meeting-membership.ts';
+import { findMeeting, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 
 export const LOBBY_ERRORS = {
   notFound: 'Mötet finns inte',
@@ -15,12 +15,5 @@ export async function lobbyMeeting(db: Queryable, user: SessionUser, meetingId: 
   if (!membership) {
     throw (await findMeeting(db, meetingId)) ? forbidden(LOBBY_ERRORS.notParticipant) : notFound(LOBBY_ERRORS.notFound);
   }
-  const { meeting } = membership;
-  return {
-    id: meeting.id,
-    title: meeting.title,
-    type: meeting.type,
-    startTime: meeting.startTime.toISOString(),
-    endTime: meeting.endTime.toISOString(),
-  };
+  return meetingHeadingJson(membership.meeting);
 }

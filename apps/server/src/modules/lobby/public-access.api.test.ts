@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { listRoutes } from '../../testing/app-routes.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { membershipOf } from '../meetings/meeting-membership.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00');
 
 const webcast = (start: string, end: string, type: 0 | 1 = 1) =>
   insertMeeting(t.db, t.app.deps.pins, {
@@ -140,24 +134,9 @@ describe('POST /api/publicaccess/{roomId}', () => {
   });
 });
 
-/** Every route in the running app as [method, path], read from Fastify's own route tree. */
-function allRoutes(): [string, string][] {
-  const out: [string, string][] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push([method, full]);
-  }
-  return out;
-}
-
 // What the visitor's own webcast needs: the start-up calls, its own session, this module's public-access calls, and the
-// conference's token, room lookup, participant count, public system messages and call rating.
+// conference's token, room lookup, public system messages, call rating and call error reports
+// (meeting-errors.api.test.ts: a visitor reports for its own webcast only).
 const VISITOR_ROUTES = new Set([
   'GET /api/getantiforgerydata',
   'GET /api/login/getuserdata',
@@ -167,9 +146,9 @@ const VISITOR_ROUTES = new Set([
   'POST /api/publicaccess/:roomId',
   'POST /api/meeting/gettoken',
   'GET /api/meeting/getmeetingbyroomid/:roomId',
-  'PUT /api/meeting/:id/:countInfoParticipants',
   'GET /api/message',
   'POST /api/meetingpoll',
+  'POST /api/meetingerror',
 ]);
 
 describe('the anonymous visitor outside its webcast', () => {
@@ -179,7 +158,7 @@ describe('the anonymous visitor outside its webcast', () => {
   it('gets nothing from any other API route, listed from the running app', async () => {
     const w = await today();
     const visitor = await enter(w.roomId);
-    const routes = allRoutes().filter(([method, path]) => path.startsWith('/api/') && method !== 'HEAD' && !VISITOR_ROUTES.has(`${method} ${path}`));
+    const routes = listRoutes(t.app).filter(([method, path]) => path.startsWith('/api/') && method !== 'HEAD' && !VISITOR_ROUTES.has(`${method} ${path}`));
     expect(routes.length).toBeGreaterThanOrEqual(3); // lobby, validateexternaluser, addexternaluser at least
     const leaks: string[] = [];
     let refused = 0;

@@ -8,6 +8,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
 import { findMeetingByRoomId, type MeetingSummary } from '../meetings/meeting-membership.ts';
 import { publicAccessRefusal } from './public-access.rules.ts';
 
@@ -31,18 +32,5 @@ export async function openWebcastByRoom(db: Queryable, roomId: string, now: Date
 export function visitorFor(meetingId: string, displayName: unknown): SessionUser {
   const name = normaliseDisplayName(displayName);
   if (!name) throw validationError([{ fields: ['displayName'], message: DISPLAY_NAME_REQUIRED }]);
-  return {
-    kind: 'anonymous',
-    subject: `anonymous:${randomToken(12)}`,
-    firstName: name,
-    lastName: '',
-    afId: null,
-    pinHash: null,
-    pinEncrypted: null,
-    roles: [],
-    features: [],
-    userLevel: 'None',
-    isAdmin: false,
-    meetingId,
-  };
+  return anonymousSessionUser({ subject: `anonymous:${randomToken(12)}`, firstName: name, meetingId });
 }

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { luhnOk } from '@videomote/contract/personnummer';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting, type FixtureParticipant } from '../../testing/fixtures.ts';
 import { sessionUserFromClaims } from '../identity/session-user.ts';
 import { SIGNUP_ERRORS } from './signup.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00');
 
 /** A Luhn-valid personnummer born 1980-01-01 with serial n (0-99). */
 function pin(n: number): string {

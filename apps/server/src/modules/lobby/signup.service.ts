@@ -4,13 +4,13 @@ import { PRESENTER_ROLES, type ParticipantRole } from '@videomote/contract/parti
 import type { Db } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { AppError, forbidden, validationError } from '../../platform/errors.ts';
-import { findMeeting, findMemberForUser, listMembers, type MeetingSummary } from '../meetings/meeting-membership.ts';
+import { findMeeting, findMemberForUser, listMembers, meetingFactsJson, type MeetingSummary } from '../meetings/meeting-membership.ts';
 import { countParticipants, insertSelfRegistration, lockMeeting } from './lobby.repository.ts';
 
 export const SIGNUP_ERRORS = {
   meetingNotFound: 'Mötet finns inte. Kontrollera länken.',
   eidRequired: 'Du behöver logga in med e-legitimation för att registrera dig.',
-  closed: 'Mötet har redan startat och går inte längre att registrera sig till.',
+  closed: SIGNUP_TEXTS.closed,
   alreadyRegistered: 'Du är redan registrerad till mötet.',
   webcastFull: `Informationsmötet har redan ${MAX_WEBCAST_PRESENTERS} presentatörer, som är det högsta antalet.`,
   meetingFull: `Mötet har redan ${MAX_MEETING_PARTICIPANTS} deltagare, som är det högsta antalet.`,
@@ -78,15 +78,7 @@ export async function addExternalUser(
   const me = await findMemberForUser(db, meetingId, user);
   const members = await listMembers(db, meetingId);
   return {
-    id: meeting.id,
-    title: meeting.title,
-    type: meeting.type,
-    startTime: meeting.startTime.toISOString(),
-    endTime: meeting.endTime.toISOString(),
-    roomId: meeting.roomId,
-    version: meeting.version,
-    selfRegistrations: meeting.selfRegistrations,
-    countInfoParticipants: meeting.countInfoParticipants,
+    ...meetingFactsJson(meeting),
     participants: members.map((m) => ({
       id: m.id,
       role: m.role,

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 
 // Who may force-mute, checked before Janus is asked anything (no Janus here: JANUS_URL points at a closed port).
 // The mute itself, through a real Janus, is in e2e/conference-moderation.spec.ts.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00'), env: { JANUS_URL: 'ws://127.0.0.1:9' } });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9' } });
 
 const meeting = () =>
   insertMeeting(t.db, t.app.deps.pins, {

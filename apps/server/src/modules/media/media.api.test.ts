@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
-import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
+import { SESSION_COOKIE } from '../../platform/session.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
 
 // No Janus here (API suite, no network namespace): JANUS_URL points at a closed port, so tokens are issued but
 // rooms are not created. The relay with a real Janus is tested in e2e/media-relay.spec.ts.
-let t: TestApp;
-let base: string;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00'), env: { JANUS_URL: 'ws://127.0.0.1:9' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9' }, listen: true });
 
 const meeting = (type: 0 | 1 = 0) =>
   insertMeeting(t.db, t.app.deps.pins, {
@@ -30,14 +21,11 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
-const visitor = (meetingId: string): SessionUser => ({
-  kind: 'anonymous', subject: `visitor-${meetingId}`, firstName: '', lastName: '', afId: null, pinHash: null, pinEncrypted: null,
-  roles: [], features: [], userLevel: 'None', isAdmin: false, meetingId,
-});
+const visitor = (meetingId: string) => anonymousSessionUser({ subject: `visitor-${meetingId}`, firstName: '', meetingId });
 
 function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://${base}/media/${meetingId}${token ? `?token=${encodeURIComponent(token)}` : ''}`, 'janus-protocol', {
+    const ws = new WebSocket(`ws://${t.host}/media/${meetingId}${token ? `?token=${encodeURIComponent(token)}` : ''}`, 'janus-protocol', {
       headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
@@ -154,5 +142,11 @@ describe('without a working Janus', () => {
     });
     const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     expect(code).toBe(4003);
+    // Felsökning learns what went wrong with this meeting's media (recorded beside the request, so wait for it).
+    const codes = async () => (await broken.db.query<{ code: string }>('SELECT code FROM meeting_errors WHERE meeting_id = $1 AND source = $2 ORDER BY id', [m.id, 'media'])).map((r) => r.code);
+    for (let i = 0; i < 50 && !(await codes()).includes('connect-failed'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await codes()).toEqual(expect.arrayContaining(['room-not-ready', 'connect-failed']));
+    const shown = (await (await broken.as('anna')).get(`/api/admin/troubleshoot?q=${m.id}`)).json().data.recentErrors;
+    expect(shown.items.map((e: { source: string }) => e.source)).toContain('media');
   });
 });

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { GetTokenRequest, ModerationRequest, type MeetingByRoomId } from '@videomote/contract/media';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findMeetingByRoomId, membershipOf } from '../meetings/meeting-membership.ts';
+import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -34,14 +34,7 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
       const member = request.session ? await membershipOf(app.deps.db, meeting.id, request.session.user) : null;
       if (!member) throw notFound('Mötet hittades inte');
     }
-    const data: MeetingByRoomId = {
-      id: meeting.id,
-      title: meeting.title,
-      type: meeting.type,
-      roomId: meeting.roomId,
-      startTime: meeting.startTime.toISOString(),
-      endTime: meeting.endTime.toISOString(),
-    };
+    const data: MeetingByRoomId = { ...meetingHeadingJson(meeting), roomId: meeting.roomId };
     return { data };
   });
 
@@ -87,11 +80,19 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
       };
       media.connect(socket, admission, takeEarly).catch((err) => {
         request.log.warn({ err }, 'media connection failed');
+        media.recordConnectFailure(admission.membership.meeting.id, err);
         socket.close(4003, 'media server unavailable');
       });
     },
   );
 
+  // Removed from the booking, or the meeting deleted: this process's media connections of such people close.
+  app.deps.events.on((event) =>
+    media.recheckMembership(event.meetingId).then(
+      () => undefined,
+      (err) => app.log.warn({ err, meetingId: event.meetingId }, 'media membership check failed'),
+    ),
+  );
   app.decorate('media', media);
 }
 

@@ -14,6 +14,7 @@ import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
 import { signJanusToken } from './janus/janus-token.ts';
+import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 
 const TOKEN_HOURS = 12;
 const ROOM_PUBLISHERS = 24; // 12 cameras in the main grid plus screen shares
@@ -29,6 +30,8 @@ interface LiveConnection {
   screenFeedId: number | null;
   /** Audio mids Janus stopped relaying on a forced mute; let through again when the owner turns the microphone on. */
   mutedMids: string[];
+  /** Who was admitted, so a change of the booking can be checked against them again (recheckMembership). */
+  user: SessionUser;
 }
 
 export interface MediaAdmission {
@@ -47,12 +50,15 @@ export class MediaService {
   private readonly live = new Map<string, Map<string, LiveConnection>>();
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
+  private readonly recordError: MeetingErrorRecorder;
 
   constructor(
     private readonly deps: Deps,
     private readonly log: FastifyBaseLogger,
   ) {
     this.pool = new JanusPool(deps.config, log);
+    this.recordError = meetingErrorRecorder(deps.db, deps.now, log);
     // A restarted Janus has no rooms: forget which we created so the next use recreates them.
     this.pool.on('restarted', (instance: string) => {
       for (const [meetingId, p] of this.roomReady) {
@@ -76,6 +82,7 @@ export class MediaService {
     } catch (err) {
       // The meeting pages work without media; /media retries the room when the browser connects.
       this.log.warn({ err, meetingId }, 'media room not ready at token time');
+      this.recordError(membership.meeting.id, 'media', 'room-not-ready', `Mediarummet var inte klart: ${errorText(err)}`);
     }
     const members = await listMembers(this.deps.db, membership.meeting.id);
     const me = membership.kind === 'participant' ? membership.participant.id : null;
@@ -137,7 +144,11 @@ export class MediaService {
           await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id });
           this.log.info({ meetingId: meeting.id, instance: room.instance }, 'media room created');
         } catch (err) {
-          if (!(err instanceof JanusError && err.code === 427)) throw err; // 427: another server process created it first
+          if (!(err instanceof JanusError && err.code === 427)) {
+            this.recordError(meeting.id, 'media', 'room-create-failed', `Mediarummet kunde inte skapas: ${errorText(err)}`);
+            throw err;
+          }
+          // 427: another server process created it first
         }
       }
       this.startSweeping();
@@ -174,9 +185,11 @@ export class MediaService {
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
       context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display) },
       hooks: {
-        onPublished: (handleId, feedId) => {
+        onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
-          if (entry.cameraHandle === null || entry.cameraHandle === handleId) {
+          // A tagged screen share is one even when no camera publishes (camera busy, denied or restarting);
+          // otherwise the first publisher is the camera.
+          if (videoType !== 'screen' && (entry.cameraHandle === null || entry.cameraHandle === handleId)) {
             entry.cameraHandle = handleId;
             connection.feedId = feedId;
           } else {
@@ -206,7 +219,11 @@ export class MediaService {
           if (m.hasAudio && entry.mutedMids.length) void this.releaseForcedMute(meetingId, entry);
           this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
-        onRefused: (reason, janus) => this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused'),
+        onRefused: (reason, janus) => {
+          this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused');
+          this.recordError(meetingId, 'media', 'request-refused', `Begäran nekades (${String(janus)}): ${reason}`);
+        },
+        onFailed: (what, detail) => this.recordError(meetingId, 'media', what === 'upstream' ? 'media-server-gone' : `janus-${what}-failed`, `Janus: ${detail}`),
         onClosed: () => {
           const conns = this.live.get(meetingId);
           conns?.delete(connection.connectionId);
@@ -215,7 +232,7 @@ export class MediaService {
         },
       },
     });
-    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [] };
+    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
     const conns = this.live.get(meetingId) ?? new Map<string, LiveConnection>();
@@ -238,6 +255,11 @@ export class MediaService {
 
   private broadcast(meetingId: string, message: MediaServerMessage): void {
     for (const c of this.live.get(meetingId)?.values() ?? []) c.relay.sendOwn(message);
+  }
+
+  /** Felsökning: a browser's /media socket could not be wired to Janus. */
+  recordConnectFailure(meetingId: string, err: unknown): void {
+    this.recordError(meetingId, 'media', 'connect-failed', `Anslutningen till mediaservern misslyckades: ${errorText(err)}`);
   }
 
   /** Connections currently in a meeting's media session (for tests and moderation). */
@@ -303,6 +325,32 @@ export class MediaService {
     target.relay.close(CLOSE_KICKED, 'removed by a moderator');
   }
 
+  /**
+   * The booking changed (a participant removed, the meeting deleted): connections of people who no longer belong
+   * are removed like a moderator's kick (feeds kicked with the room secret, then the socket closed with 4002).
+   * This process's connections only; other processes get the event through the chat module's channel.
+   */
+  async recheckMembership(meetingId: string): Promise<number> {
+    const conns = [...(this.live.get(meetingId)?.values() ?? [])];
+    if (!conns.length) return 0;
+    const meeting = await findMeeting(this.deps.db, meetingId);
+    let removed = 0;
+    for (const c of conns) {
+      const membership = meeting ? await membershipOf(this.deps.db, meetingId, c.user) : null;
+      const stillThere = membership && (membership.kind === 'participant' ? membership.participant.id : null) === c.connection.participantId;
+      if (stillThere) continue;
+      removed += 1;
+      const room = await findRoom(this.deps.db, meetingId).catch(() => null);
+      if (room) {
+        const control = await this.pool.get(room.instance).catch(() => null);
+        for (const feedId of c.relay.publishedFeeds()) await control?.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
+      }
+      c.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
+      c.relay.close(CLOSE_KICKED, meeting ? 'no longer a participant' : 'meeting deleted');
+    }
+    return removed;
+  }
+
   private startSweeping(): void {
     if (this.sweepTimer) return;
     this.sweepTimer = setInterval(() => void this.sweep().catch((err) => this.log.warn({ err }, 'media room sweep failed')), SWEEP_MS);
@@ -333,4 +381,9 @@ export class MediaService {
     this.live.clear();
     await this.pool.close();
   }
+}
+
+/** An error's message for Felsökning: short, one line (the recorder scrubs it further). */
+function errorText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 200);
 }

@@ -1,6 +1,8 @@
+import type { MeetingFacts, MeetingHeading } from '@videomote/contract/meetings';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import type { MeetingRow } from './meetings.repository.ts';
 
 /**
  * Read-only answers other modules (media, chat, lobby, polls) need about a meeting and who is in it.
@@ -35,17 +37,7 @@ export type Membership =
 
 const MEETING_COLUMNS = `id, title, type, start_time, end_time, room_id, version, self_registrations, count_info_participants`;
 
-interface MeetingDbRow {
-  id: string;
-  title: string;
-  type: number;
-  start_time: Date | string;
-  end_time: Date | string;
-  room_id: string;
-  version: number;
-  self_registrations: number;
-  count_info_participants: number;
-}
+type MeetingDbRow = Omit<MeetingRow, 'created' | 'created_by'>;
 
 const toSummary = (r: MeetingDbRow): MeetingSummary => ({
   id: r.id,
@@ -57,6 +49,24 @@ const toSummary = (r: MeetingDbRow): MeetingSummary => ({
   version: r.version,
   selfRegistrations: r.self_registrations,
   countInfoParticipants: r.count_info_participants,
+});
+
+/** The meeting's heading as the API answers it (contract MeetingHeading): times as ISO strings. */
+export const meetingHeadingJson = (m: MeetingSummary): MeetingHeading => ({
+  id: m.id,
+  title: m.title,
+  type: m.type,
+  startTime: m.startTime.toISOString(),
+  endTime: m.endTime.toISOString(),
+});
+
+/** The meeting's own facts as the API answers them (contract MeetingFacts). */
+export const meetingFactsJson = (m: MeetingSummary): MeetingFacts => ({
+  ...meetingHeadingJson(m),
+  roomId: m.roomId,
+  version: m.version,
+  selfRegistrations: m.selfRegistrations,
+  countInfoParticipants: m.countInfoParticipants,
 });
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

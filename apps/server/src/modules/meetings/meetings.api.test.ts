@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { luhnOk } from '@videomote/contract/personnummer';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../../testing/test-app.ts';
+import type { TestClient } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
 const NOW = '2026-11-20T09:00:00+01:00'; // a Friday, Stockholm winter time
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock(NOW) });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set(NOW);
-});
-afterAll(async () => t.close());
+const t = useTestApp(NOW);
 
 const JONNA_PIN = '19900101-2385';
 /** A Luhn-valid personnummer for a birth date (the interpreter of the tests). */
@@ -49,6 +42,15 @@ const messagesOf = (res: { json(): { errors?: { fields: string[]; message: strin
   (res.json().errors ?? []).map((e) => `${e.fields[0]}: ${e.message}`);
 
 describe('create and read', () => {
+  it('books a sign-language interpreter (Teckentolk) in a conversation meeting, not in a webcast', async () => {
+    const erik = await t.as('erik');
+    const teckentolk = { role: 'SignLanguageInterpreter', displayName: 'Tina Teckentolk', pin: pinFor('19850303') };
+    const m = await book(erik, { participants: [me, jonna, teckentolk] });
+    expect(m.participants.map((p: { role: string }) => p.role)).toEqual(['EmploymentOfficer', 'JobSeeker', 'SignLanguageInterpreter']);
+    const webcast = await erik.post('/api/meeting', booking({ type: 1, participants: [{ currentUser: true, role: 'PresenterInternal' }, teckentolk] }));
+    expect(webcast.statusCode).toBe(400);
+  });
+
   it('books a meeting: the booker is admin, the room id is random and long, personnummer never in clear', async () => {
     const erik = await t.as('erik');
     const m = await book(erik);

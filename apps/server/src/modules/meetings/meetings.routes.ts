@@ -16,7 +16,7 @@ type ById = { Params: { id: string } };
 
 /** The meeting calls of booking spec §7, plus invitations and the calendar file. Thin: rules live in the service. */
 export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
-  const service = new MeetingsService({ db: app.deps.db, pins: app.deps.pins, directory: createEmployeeDirectory(), now: app.deps.now });
+  const service = new MeetingsService({ db: app.deps.db, pins: app.deps.pins, directory: createEmployeeDirectory(), now: app.deps.now, events: app.deps.events });
 
   app.get<Range>('/api/meeting/day', { schema: { querystring: RangeQuery } }, async (request) => ({
     data: await service.listRange(requirePerson(request), request.query.from, request.query.to, 'day'),

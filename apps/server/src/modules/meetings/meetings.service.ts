@@ -22,13 +22,14 @@ import { checkPersonnummer } from '@videomote/contract/personnummer';
 import type { Db } from '../../platform/db.ts';
 import type { PinCrypto } from '../../platform/crypto.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import type { MeetingEvents } from '../../platform/meeting-events.ts';
 import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import type { EmployeeDirectory } from '../directory/employee-directory.ts';
 import { UUID_PATTERN } from './meeting-membership.ts';
 import {
   deleteMeetingRow,
   findMeetingWithParticipants,
-  insertMeeting,
+  insertMeetingWithParticipants,
   meetingsOfUser,
   replaceParticipants,
   setCountInfoParticipants,
@@ -44,6 +45,8 @@ export interface MeetingsDeps {
   pins: PinCrypto;
   directory: EmployeeDirectory;
   now: () => Date;
+  /** Told after an update or delete has committed, so chat and media close the sockets of people no longer in it. */
+  events?: MeetingEvents;
 }
 
 /** 144 random bits, URL-safe: the room link of a webcast must not be guessable (and fits findMeetingByRoomId). */
@@ -132,12 +135,12 @@ export class MeetingsService {
       copySource = source.participants;
     }
     const plan = await this.plan(user, req, null, [], copySource);
-    const { row, participants } = await this.deps.db.transaction(async (tx) => {
-      const inserted = await insertMeeting(tx, { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() });
-      return { row: inserted, participants: await replaceParticipants(tx, inserted.id, plan.participants) };
-    });
-    // Everything was just written (all participants are new): answer from it instead of reading it back.
-    participants.sort((a, b) => a.position - b.position);
+    const { row, participants } = await insertMeetingWithParticipants(
+      this.deps.db,
+      { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() },
+      plan.participants,
+    );
+    // Everything was just written: answer from it instead of reading it back.
     return this.toDto(row, participants, user, true);
   }
 
@@ -155,6 +158,7 @@ export class MeetingsService {
       if (!updated) throw conflict(MEETING_MESSAGES.conflict);
       await replaceParticipants(tx, meeting.id, plan.participants);
     });
+    await this.deps.events?.emit({ type: 'membershipChanged', meetingId: meeting.id });
     return this.get(user, meeting.id);
   }
 
@@ -162,6 +166,7 @@ export class MeetingsService {
     const { me } = await this.loadForMember(user, id);
     if (!me?.is_admin) throw forbidden();
     await deleteMeetingRow(this.deps.db, id);
+    await this.deps.events?.emit({ type: 'meetingDeleted', meetingId: id });
   }
 
   async setCountInfoParticipants(user: SessionUser, id: string, count: number): Promise<{ id: string; countInfoParticipants: number }> {

@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_ERRORS } from '@videomote/contract/messages';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import type { TestClient } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { systemMessageBody } from '../../testing/request-bodies.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T09:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T09:00:00+01:00');
 
-const valid = {
-  type: 1,
-  value: 'Planerat underhåll i kväll',
-  startTime: '2026-11-20T08:00:00+01:00',
-  endTime: '2026-11-20T18:00:00+01:00',
-  showExternal: true,
-  showInternal: false,
-  showKauser: false,
-};
+const valid = systemMessageBody({ value: 'Planerat underhåll i kväll', showInternal: false, showKauser: false });
 
 async function create(data: Record<string, unknown>) {
   const anna = await t.as('anna');
@@ -30,20 +16,7 @@ async function create(data: Record<string, unknown>) {
   return res.json().data as { id: string };
 }
 
-const visitor: SessionUser = {
-  kind: 'anonymous',
-  subject: 'anon-1',
-  firstName: 'Besökare',
-  lastName: '',
-  afId: null,
-  pinHash: null,
-  pinEncrypted: null,
-  roles: [],
-  features: [],
-  userLevel: 'None',
-  isAdmin: false,
-  meetingId: null,
-};
+const visitor = anonymousSessionUser({ subject: 'anon-1', firstName: 'Besökare', meetingId: null });
 
 describe('GET /api/message (public, by audience)', () => {
   it('shows each persona, an anonymous visitor and a caller without session only the messages for their audience', async () => {
@@ -90,7 +63,7 @@ describe('GET /api/message (public, by audience)', () => {
     const { id } = await create(valid);
     const res = await (await t.as('jonna')).get('/api/message');
     expect(res.json()).toEqual({
-      data: [{ id, type: 1, value: valid.value, startTime: '2026-11-20T07:00:00.000Z', endTime: '2026-11-20T17:00:00.000Z', showExternal: true, showInternal: false, showKauser: false }],
+      data: [{ id, type: 1, value: valid.value, startTime: '2026-11-20T07:00:00.000Z', endTime: '2026-11-20T17:00:00.000Z', showExternal: true, showInternal: false, showKauser: false, version: 1 }],
     });
   });
 
@@ -122,11 +95,11 @@ describe('admin CRUD', () => {
     const all = (await anna.get('/api/message/all')).json().data;
     expect(all.map((m: { value: string }) => m.value)).toEqual([valid.value, 'Gammalt']); // expired ones too, newest first
 
-    const put = await anna.put('/api/message', { ...valid, id, value: 'Ändrad', type: 2 });
+    const put = await anna.put('/api/message', { ...valid, id, value: 'Ändrad', type: 2, version: 1 });
     expect(put.statusCode).toBe(200);
-    expect(put.json().data).toMatchObject({ id, value: 'Ändrad', type: 2 });
-    const putPath = await anna.put(`/api/message/${id}`, { ...valid, value: 'Ändrad igen' });
-    expect(putPath.json().data.value).toBe('Ändrad igen');
+    expect(put.json().data).toMatchObject({ id, value: 'Ändrad', type: 2, version: 2 });
+    const putPath = await anna.put(`/api/message/${id}`, { ...valid, value: 'Ändrad igen', version: 2 });
+    expect(putPath.json().data).toMatchObject({ value: 'Ändrad igen', version: 3 });
 
     const del = await anna.delete(`/api/message/${id}`);
     expect(del.statusCode).toBe(200);
@@ -141,9 +114,9 @@ describe('admin CRUD', () => {
     for (const res of [
       await anna.get('/api/message/00000000-0000-4000-8000-000000000000'),
       await anna.get('/api/message/not-a-uuid'),
-      await anna.put('/api/message', { ...valid, id: '00000000-0000-4000-8000-000000000000' }),
-      await anna.put('/api/message', valid),
-      await anna.put(`/api/message/${id}`, { ...valid, id: '00000000-0000-4000-8000-000000000000' }),
+      await anna.put('/api/message', { ...valid, id: '00000000-0000-4000-8000-000000000000', version: 1 }),
+      await anna.put('/api/message', { ...valid, version: 1 }),
+      await anna.put(`/api/message/${id}`, { ...valid, id: '00000000-0000-4000-8000-000000000000', version: 1 }),
       await anna.delete('/api/message/xyz'),
     ]) {
       expect(res.statusCode).toBe(404);
@@ -153,12 +126,12 @@ describe('admin CRUD', () => {
 
   it('refuses every admin message route to non-admins (403) and to callers without a session (401)', async () => {
     const { id } = await create(valid);
-    const calls = (c: Awaited<ReturnType<TestApp['as']>> | ReturnType<TestApp['anonymous']>) => [
+    const calls = (c: TestClient) => [
       c.get('/api/message/all'),
       c.get(`/api/message/${id}`),
       c.post('/api/message', valid),
-      c.put('/api/message', { ...valid, id }),
-      c.put(`/api/message/${id}`, valid),
+      c.put('/api/message', { ...valid, id, version: 1 }),
+      c.put(`/api/message/${id}`, { ...valid, version: 1 }),
       c.delete(`/api/message/${id}`),
     ];
     for (const who of ['erik', 'karin', 'fredrik', 'jonna'] as const) {
@@ -168,6 +141,40 @@ describe('admin CRUD', () => {
     for (const res of await Promise.all(calls(t.anonymous()))) expect(res.statusCode).toBe(401);
     // Nothing changed.
     expect((await (await t.as('anna')).get(`/api/message/${id}`)).json().data.value).toBe(valid.value);
+  });
+});
+
+describe('versions: a stale edit is refused, nothing is lost', () => {
+  it('of two concurrent updates of the same version exactly one wins; the other gets 409 in the spec shape', async () => {
+    const { id } = await create(valid);
+    const [a, b] = [await t.as('anna'), await t.as('anna')];
+    const results = await Promise.all([
+      a.put('/api/message', { ...valid, id, value: 'Från flik A', version: 1 }),
+      b.put(`/api/message/${id}`, { ...valid, value: 'Från flik B', version: 1 }),
+    ]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json().data;
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json()).toEqual({ name: 'Conflict', message: MESSAGE_ERRORS.conflict, statusCode: 409 });
+    // The stored message is the winner's, at version 2; the loser's text went nowhere.
+    const stored = (await a.get(`/api/message/${id}`)).json().data;
+    expect(stored).toMatchObject({ value: winner.value, version: 2 });
+    // After reloading (version 2) the other admin's edit goes through.
+    const retried = await b.put('/api/message', { ...valid, id, value: 'Från flik B igen', version: stored.version });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({ value: 'Från flik B igen', version: 3 });
+  });
+
+  it('asks for the version: a PUT without one (or a malformed one) is 400 on the version field', async () => {
+    const { id } = await create(valid);
+    const anna = await t.as('anna');
+    for (const version of [undefined, null, '1', 0, 1.5]) {
+      const res = await anna.put('/api/message', { ...valid, id, version });
+      expect(res.statusCode, String(version)).toBe(400);
+      expect(res.json().errors).toEqual([{ fields: ['version'], message: MESSAGE_ERRORS.version }]);
+    }
+    expect((await anna.get(`/api/message/${id}`)).json().data).toMatchObject({ value: valid.value, version: 1 });
   });
 });
 
@@ -209,7 +216,7 @@ describe('validation', () => {
   it('validates updates the same way and keeps the stored message', async () => {
     const { id } = await create(valid);
     const anna = await t.as('anna');
-    const res = await anna.put('/api/message', { ...valid, id, value: '' });
+    const res = await anna.put('/api/message', { ...valid, id, value: '', version: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ fields: ['value'], message: MESSAGE_ERRORS.value }]);
     expect((await anna.get(`/api/message/${id}`)).json().data.value).toBe(valid.value);

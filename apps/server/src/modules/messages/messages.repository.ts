@@ -22,9 +22,10 @@ interface MessageRow {
   show_external: boolean;
   show_internal: boolean;
   show_kauser: boolean;
+  version: number;
 }
 
-const COLUMNS = 'id, type, value, start_time, end_time, show_external, show_internal, show_kauser';
+const COLUMNS = 'id, type, value, start_time, end_time, show_external, show_internal, show_kauser, version';
 
 const toMessage = (r: MessageRow): SystemMessage => ({
   id: r.id,
@@ -35,6 +36,7 @@ const toMessage = (r: MessageRow): SystemMessage => ({
   showExternal: r.show_external,
   showInternal: r.show_internal,
   showKauser: r.show_kauser,
+  version: Number(r.version),
 });
 
 // The audience decides the one flag column a message must have; a fixed map keeps user input out of the SQL.
@@ -73,12 +75,16 @@ export async function insertMessage(db: Queryable, m: MessageFields): Promise<Sy
   return toMessage(rows[0]!);
 }
 
-export async function updateMessage(db: Queryable, id: string, m: MessageFields): Promise<SystemMessage | null> {
+/**
+ * Writes the message only if it still has the version the admin edited: the check and the write are one statement,
+ * so of two concurrent updates exactly one gets the row. Null when the id is unknown or the version is stale.
+ */
+export async function updateMessageIfVersion(db: Queryable, id: string, version: number, m: MessageFields): Promise<SystemMessage | null> {
   const rows = await db.query<MessageRow>(
-    `UPDATE system_messages SET type = $2, value = $3, start_time = $4, end_time = $5, show_external = $6,
-       show_internal = $7, show_kauser = $8, updated_at = now()
-     WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, m.type, m.value, m.startTime, m.endTime, m.showExternal, m.showInternal, m.showKauser],
+    `UPDATE system_messages SET type = $3, value = $4, start_time = $5, end_time = $6, show_external = $7,
+       show_internal = $8, show_kauser = $9, version = version + 1, updated_at = now()
+     WHERE id = $1 AND version = $2 RETURNING ${COLUMNS}`,
+    [id, version, m.type, m.value, m.startTime, m.endTime, m.showExternal, m.showInternal, m.showKauser],
   );
   return rows[0] ? toMessage(rows[0]) : null;
 }

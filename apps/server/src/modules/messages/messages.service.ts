@@ -2,7 +2,7 @@ import { MESSAGE_ERRORS, MESSAGE_MAX_LENGTH, type SystemMessage, type SystemMess
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { notFound, validationError } from '../../platform/errors.ts';
+import { conflict, notFound, validationError } from '../../platform/errors.ts';
 import * as repo from './messages.repository.ts';
 
 import type { Audience, MessageFields } from './messages.repository.ts';
@@ -70,9 +70,15 @@ export const createMessage = (db: Queryable, input: SystemMessageInput) => repo.
 export async function updateMessage(db: Queryable, id: string | null | undefined, input: SystemMessageInput): Promise<SystemMessage> {
   if (!id || !UUID.test(id)) throw notFound(MESSAGE_ERRORS.notFound);
   const fields = validateMessage(input);
-  const updated = await repo.updateMessage(db, id, fields);
-  if (!updated) throw notFound(MESSAGE_ERRORS.notFound);
-  return updated;
+  const version = input.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw validationError([{ fields: ['version'], message: MESSAGE_ERRORS.version }]);
+  }
+  const updated = await repo.updateMessageIfVersion(db, id, version, fields);
+  if (updated) return updated;
+  // Nothing written: either the message is gone, or someone saved it after this admin opened it.
+  if (!(await repo.findMessage(db, id))) throw notFound(MESSAGE_ERRORS.notFound);
+  throw conflict(MESSAGE_ERRORS.conflict);
 }
 
 export async function deleteMessage(db: Queryable, id: string): Promise<{ id: string }> {

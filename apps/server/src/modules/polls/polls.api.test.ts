@@ -1,34 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POLL_ERRORS } from '@videomote/contract/polls';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
-import type { SessionUser } from '../../platform/session.ts';
+import { anonymousSessionUser } from '../identity/session-user.ts';
 import { RANGE_MESSAGE } from './polls.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T10:30:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T10:30:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T10:30:00+01:00');
 
-const visitorOf = (meetingId: string): SessionUser => ({
-  kind: 'anonymous',
-  subject: `anon-${meetingId}`,
-  firstName: 'Besökare',
-  lastName: '',
-  afId: null,
-  pinHash: null,
-  pinEncrypted: null,
-  roles: [],
-  features: [],
-  userLevel: 'None',
-  isAdmin: false,
-  meetingId,
-});
+const visitorOf = (meetingId: string) => anonymousSessionUser({ subject: `anon-${meetingId}`, firstName: 'Besökare', meetingId });
 
 async function meetings() {
   const meeting = await insertMeeting(t.db, t.app.deps.pins, {

@@ -5,7 +5,9 @@ import type { Db, Queryable } from '../../platform/db.ts';
  *  - the personal identity number is deleted once the meeting has ended;
  *  - contact details and all other booking information are deleted at midnight (Europe/Stockholm) of the meeting day;
  *  - chat content is deleted when the call ends (the chat module does it; we also tell it when a meeting is purged);
- *  - anonymous daily statistics are kept (the stats module aggregates in a hook before the meeting rows go).
+ *  - anonymous daily statistics are kept (the stats module aggregates in a hook before the meeting rows go);
+ *  - a call rating's free-text comment (which may hold personal data) is deleted after `ratingCommentDays`; the
+ *    rating itself has no link to a person and stays, for the meeting's summary and the statistics.
  * Every step is idempotent and runs under a transaction-scoped advisory lock, so several server processes can
  * schedule it and only one does the work at a time.
  */
@@ -16,16 +18,21 @@ export interface RetentionHooks {
   afterMeetingsPurged: ((meetingIds: string[]) => Promise<void> | void)[];
 }
 
+export interface RetentionOptions {
+  ratingCommentDays: number;
+}
+
 export interface RetentionReport {
   ran: boolean;
   pinsCleared: number;
+  ratingCommentsCleared: number;
   meetingsPurged: number;
   sessionsPurged: number;
 }
 
 const RETENTION_LOCK = 727275;
 
-export async function runRetention(db: Db, now: Date, hooks: RetentionHooks): Promise<RetentionReport> {
+export async function runRetention(db: Db, now: Date, hooks: RetentionHooks, options: RetentionOptions): Promise<RetentionReport> {
   const result = await db.transaction(async (tx) => {
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK]);
     if (!lock?.locked) return null;
@@ -53,9 +60,13 @@ export async function runRetention(db: Db, now: Date, hooks: RetentionHooks): Pr
       await tx.query('DELETE FROM meetings WHERE id = ANY($1::uuid[])', [ids]);
     }
     const sessions = await tx.query('DELETE FROM sessions WHERE expires_at <= $1 RETURNING 1', [now]);
-    return { pinsCleared: pins.length, meetingIds: ids, sessionsPurged: sessions.length };
+    const comments = await tx.query(
+      `UPDATE meeting_polls SET comment = NULL WHERE comment IS NOT NULL AND created_at <= $1::timestamptz - make_interval(days => $2::int) RETURNING 1`,
+      [now, options.ratingCommentDays],
+    );
+    return { pinsCleared: pins.length, meetingIds: ids, sessionsPurged: sessions.length, ratingCommentsCleared: comments.length };
   });
-  if (!result) return { ran: false, pinsCleared: 0, meetingsPurged: 0, sessionsPurged: 0 };
+  if (!result) return { ran: false, pinsCleared: 0, ratingCommentsCleared: 0, meetingsPurged: 0, sessionsPurged: 0 };
   if (result.meetingIds.length) for (const hook of hooks.afterMeetingsPurged) await hook(result.meetingIds);
-  return { ran: true, pinsCleared: result.pinsCleared, meetingsPurged: result.meetingIds.length, sessionsPurged: result.sessionsPurged };
+  return { ran: true, pinsCleared: result.pinsCleared, ratingCommentsCleared: result.ratingCommentsCleared, meetingsPurged: result.meetingIds.length, sessionsPurged: result.sessionsPurged };
 }

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATS_ERRORS } from '@videomote/contract/stats';
-import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { findMeeting } from '../meetings/meeting-membership.ts';
 import { recordEndedMeetings, recordMeetingHeld } from './stats.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ clock: testClock('2026-11-20T15:00:00+01:00') });
-});
-beforeEach(async () => {
-  await t.reset();
-  t.clock.set('2026-11-20T15:00:00+01:00');
-});
-afterAll(async () => t.close());
+const t = useTestApp('2026-11-20T15:00:00+01:00');
 
 async function seed() {
   const held = await insertMeeting(t.db, t.app.deps.pins, {

@@ -19,8 +19,16 @@ describe('system message form', () => {
     expect(ok.input).toEqual({ type: 1, value: 'Underhåll', startTime: '2026-11-20T09:00:00.000Z', endTime: '2026-11-20T10:00:00.000Z', showExternal: true, showInternal: false, showKauser: false });
   });
   it('round-trips a stored message', () => {
-    const m = { id: 'x', type: 2 as const, value: 'Fel', startTime: '2026-07-01T07:00:00.000Z', endTime: '2026-07-01T08:30:00.000Z', showExternal: false, showInternal: true, showKauser: true };
+    const m = { id: 'x', type: 2 as const, value: 'Fel', startTime: '2026-07-01T07:00:00.000Z', endTime: '2026-07-01T08:30:00.000Z', showExternal: false, showInternal: true, showKauser: true, version: 1 };
     expect(formFromMessage(m)).toMatchObject({ startDate: '2026-07-01', startTime: '09:00', endTime: '10:30', showInternal: true, showKauser: true });
     expect(validateForm(formFromMessage(m)).input).toMatchObject({ startTime: m.startTime, endTime: m.endTime });
+  });
+  it('reads typed dates and times leniently and names an unreadable one in Swedish', () => {
+    const v = { ...emptyForm(), type: 0 as const, value: 'Underhåll', startDate: '20261120', startTime: '9.30', endDate: '2026-11-20', endTime: '1000' };
+    expect(validateForm(v).input).toMatchObject({ startTime: '2026-11-20T08:30:00.000Z', endTime: '2026-11-20T09:00:00.000Z' });
+    expect(validateForm({ ...v, startDate: '2026-02-30', endTime: '24:00' }).errors).toEqual([
+      { fields: ['startDate'], message: 'Ange datum som åååå-mm-dd' },
+      { fields: ['endTime'], message: 'Ange tid som tt:mm' },
+    ]);
   });
 });

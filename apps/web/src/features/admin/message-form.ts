@@ -1,6 +1,7 @@
 import { MESSAGE_ERRORS, type SystemMessage, type SystemMessageInput } from '@videomote/contract/messages';
 import type { ErrorItem } from '@videomote/contract/errors';
 import { joinStockholm, splitStockholm } from './stockholm-time.ts';
+import { dateTimeFormatError, normaliseDateTimeText } from '../../components/ui/date-time-text.ts';
 
 export interface MessageFormValues {
   type: 0 | 1 | 2 | null;
@@ -43,14 +44,28 @@ export function formFromMessage(m: SystemMessage): MessageFormValues {
 }
 
 /** Booking spec §5 (system message form): type, text, start date and time, end date and time are required. */
-export function validateForm(v: MessageFormValues): { errors: ErrorItem[]; input: SystemMessageInput | null } {
+export function validateForm(typed: MessageFormValues): { errors: ErrorItem[]; input: SystemMessageInput | null } {
+  const v: MessageFormValues = {
+    ...typed,
+    startDate: normaliseDateTimeText('date', typed.startDate),
+    startTime: normaliseDateTimeText('time', typed.startTime),
+    endDate: normaliseDateTimeText('date', typed.endDate),
+    endTime: normaliseDateTimeText('time', typed.endTime),
+  };
   const errors: ErrorItem[] = [];
   if (v.type === null) errors.push({ fields: ['type'], message: MESSAGE_ERRORS.type });
   if (!v.value.trim()) errors.push({ fields: ['value'], message: MESSAGE_ERRORS.value });
-  if (!v.startDate) errors.push({ fields: ['startDate'], message: MESSAGE_ERRORS.startDate });
-  if (!v.startTime) errors.push({ fields: ['startTime'], message: MESSAGE_ERRORS.startTime });
-  if (!v.endDate) errors.push({ fields: ['endDate'], message: MESSAGE_ERRORS.endDate });
-  if (!v.endTime) errors.push({ fields: ['endTime'], message: MESSAGE_ERRORS.endTime });
+  const dateTimes = [
+    ['startDate', 'date'],
+    ['startTime', 'time'],
+    ['endDate', 'date'],
+    ['endTime', 'time'],
+  ] as const;
+  for (const [field, kind] of dateTimes) {
+    const format = dateTimeFormatError(kind, v[field]);
+    if (!v[field].trim()) errors.push({ fields: [field], message: MESSAGE_ERRORS[field] });
+    else if (format) errors.push({ fields: [field], message: format });
+  }
   const startTime = joinStockholm(v.startDate, v.startTime);
   const endTime = joinStockholm(v.endDate, v.endTime);
   if (startTime && endTime && endTime <= startTime) errors.push({ fields: ['endTime', 'endDate'], message: MESSAGE_ERRORS.endBeforeStart });

@@ -20,6 +20,7 @@ export const CHAT_TEXTS = {
   info: 'Information',
   connecting: 'Ansluter till chatten...',
   connectionFailed: 'Anslutning misslyckades',
+  rightsChanged: 'Dina behörigheter i mötet har ändrats.',
 } as const;
 
 /** The 12 emojis of spec §2, each with its Swedish name as the accessible name. */

@@ -24,9 +24,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'loading', user: null });
   const refresh = useCallback(async () => {
     try {
-      setSession({ status: 'signed-in', user: await getUserData() });
+      const user = await getUserData();
+      setSession(user ? { status: 'signed-in', user } : { status: 'anonymous', user: null });
     } catch {
-      // 401 (no session), 403 or an unreachable server all mean: not signed in; guards send the user to log in.
+      // 403 or an unreachable server also mean: not signed in; guards send the user to log in.
       setSession({ status: 'anonymous', user: null });
     }
   }, []);

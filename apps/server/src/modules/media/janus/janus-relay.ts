@@ -2,13 +2,15 @@ import WebSocket from 'ws';
 import { checkClientMessage, type Expectation, type RelayContext, type RelayState } from './relay-policy.ts';
 
 export interface RelayHooks {
-  /** A publisher handle of this connection now sends media as `feedId`. */
-  onPublished(handleId: number, feedId: number): void;
+  /** A publisher handle of this connection now sends media as `feedId` (`screen` when tagged as the screen share). */
+  onPublished(handleId: number, feedId: number, videoType?: 'screen'): void;
   /** That feed stopped (unpublish, hangup, detach, kick, session gone). */
   onUnpublished(handleId: number, feedId: number): void;
   /** Our own (non-Janus) messages, which carry the key `videomote`. */
   onOwnMessage(message: Record<string, unknown>): void;
   onRefused(reason: string, janus: unknown): void;
+  /** Janus answered one of this connection's requests with an error, or its connection to Janus broke (Felsökning). */
+  onFailed?(what: string, detail: string): void;
   onClosed(): void;
 }
 
@@ -51,7 +53,10 @@ export class JanusRelay {
     });
     this.upstream.on('message', (raw) => this.fromJanus(String(raw)));
     this.upstream.on('error', () => {});
-    this.upstream.on('close', () => this.close(CLOSE_MEDIA_GONE, 'media server unavailable'));
+    this.upstream.on('close', () => {
+      if (!this.closed) this.opts.hooks.onFailed?.('upstream', 'media server unavailable');
+      this.close(CLOSE_MEDIA_GONE, 'media server unavailable');
+    });
     client.on('message', (raw, isBinary) => {
       if (isBinary) return this.close(1003, 'text only');
       this.fromBrowser(String(raw));
@@ -146,12 +151,18 @@ export class JanusRelay {
     if (expect && janus !== 'ack') {
       this.expectations.delete(tx!);
       const ok = janus === 'success' || (janus === 'event' && data.error_code === undefined);
+      if (!ok) {
+        const error = (msg.error ?? {}) as Json;
+        const code = data.error_code ?? error.code;
+        const reason = data.error ?? error.reason;
+        this.opts.hooks.onFailed?.(expect.kind, `${typeof code === 'number' ? `${code} ` : ''}${typeof reason === 'string' ? reason : String(janus)}`);
+      }
       switch (expect.kind) {
         case 'create':
           if (ok) this.state.sessions.add(Number((msg.data as Json).id));
           break;
         case 'attach':
-          if (ok) this.state.handles.set(Number((msg.data as Json).id), { sessionId: expect.sessionId, role: 'none' });
+          if (ok) this.state.handles.set(Number((msg.data as Json).id), { sessionId: expect.sessionId, role: 'none', ...(expect.videoType ? { videoType: expect.videoType } : {}) });
           break;
         case 'publisher-join':
         case 'publish': {
@@ -169,7 +180,7 @@ export class JanusRelay {
           this.feeds.set(expect.handleId, f);
           if (expect.kind === 'publish' && f.feedId && !f.published && (data.configured === 'ok' || msg.jsep)) {
             f.published = true;
-            this.opts.hooks.onPublished(expect.handleId, f.feedId);
+            this.opts.hooks.onPublished(expect.handleId, f.feedId, handle?.videoType);
           }
           break;
         }

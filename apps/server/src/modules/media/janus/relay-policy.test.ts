@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCREEN_HANDLE_TAG } from '@videomote/contract/media';
 import { checkClientMessage, type RelayContext, type RelayState } from './relay-policy.ts';
 
 const ROOM = 123456789;
@@ -69,4 +70,12 @@ describe('relay policy', () => {
     expect(r).toMatchObject({ ok: true, expect: { kind: 'publish', handleId: 22 } });
     if (r.ok) expect(r.message.body).toEqual({ request: 'configure', audio: true, display: member.display });
   });
+
+  it('remembers a handle attached with the screen-share tag, so its feed is announced as the share', () => {
+    const attach = (opaque?: string) => checkClientMessage({ janus: 'attach', transaction: 'a', session_id: 11, plugin: 'janus.plugin.videoroom', opaque_id: opaque }, member, state());
+    expect(attach(SCREEN_HANDLE_TAG)).toMatchObject({ ok: true, expect: { kind: 'attach', sessionId: 11, videoType: 'screen' }, message: { opaque_id: SCREEN_HANDLE_TAG } });
+    expect(attach()).toEqual(expect.objectContaining({ ok: true, expect: { kind: 'attach', sessionId: 11 } }));
+    expect(attach('something-else')).toEqual(expect.objectContaining({ ok: true, expect: { kind: 'attach', sessionId: 11 } }));
+  });
 });
+

@@ -1,4 +1,4 @@
-import type { Capabilities } from '@videomote/contract/media';
+import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media';
 
 /**
  * The check every Janus API message from a browser passes before the server relays it (ARCHITECTURE.md:
@@ -18,6 +18,8 @@ export type HandleRole = 'none' | 'publisher' | 'subscriber';
 export interface HandleState {
   sessionId: number;
   role: HandleRole;
+  /** What a publisher on this handle sends, as its owner tagged it on attach (untagged: decided by the server). */
+  videoType?: 'screen';
 }
 
 export interface RelayState {
@@ -28,7 +30,7 @@ export interface RelayState {
 /** What the relay must remember about the request, to learn ids and feeds from Janus's answer. */
 export type Expectation =
   | { kind: 'create' }
-  | { kind: 'attach'; sessionId: number }
+  | { kind: 'attach'; sessionId: number; videoType?: 'screen' }
   | { kind: 'publisher-join'; handleId: number }
   | { kind: 'publish'; handleId: number }
   | { kind: 'unpublish'; handleId: number }
@@ -106,7 +108,7 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
       return {
         ok: true,
         message: pick(msg, ['janus', 'transaction', 'session_id', 'plugin', 'opaque_id', 'loop_index']),
-        expect: { kind: 'attach', sessionId: msg.session_id as number },
+        expect: { kind: 'attach', sessionId: msg.session_id as number, ...(msg.opaque_id === SCREEN_HANDLE_TAG ? { videoType: 'screen' as const } : {}) },
       };
     }
     case 'detach':

@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getAppSettings } from '../api/get-app-settings.ts';
 import { saveFlags } from '../api/save-flags.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 /** /admin/appsettings: the effective configuration (secrets masked by the server) and the feature switches. */
 export function AppSettingsPage() {
@@ -75,7 +76,7 @@ export function AppSettingsPage() {
 
       <h2>Gällande konfiguration</h2>
       <p>Konfigurationen sätts med miljövariabler när servern startar. Hemliga värden visas maskerade.</p>
-      <div className="table-scroll">
+      <TableScroll label="Gällande konfiguration">
         <table className="admin-table">
           <caption className="visually-hidden">Gällande konfiguration</caption>
           <thead>
@@ -100,7 +101,7 @@ export function AppSettingsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

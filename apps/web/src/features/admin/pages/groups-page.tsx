@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { ErrorList } from '../components/error-list.tsx';
 import { getGroups } from '../api/get-groups.ts';
 import { saveGroups } from '../api/save-groups.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 const ROLE_TEXT: Record<string, string> = {
   Participant: 'Extern användare (e-legitimation)',
@@ -71,7 +72,7 @@ export function GroupsPage() {
           <p>Grupperna är sparade. De gäller från nästa inloggning.</p>
         </Alert>
       )}
-      <div className="table-scroll">
+      <TableScroll label="Roller och vad de ger">
         <table className="admin-table groups-table">
           <caption className="visually-hidden">Roller och vad de ger</caption>
           <thead>
@@ -118,7 +119,7 @@ export function GroupsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Button onClick={() => void save()} busy={busy}>
         Spara
       </Button>

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ErrorItem } from '@videomote/contract/errors';
+import type { SystemMessage } from '@videomote/contract/messages';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { DateTimeField } from '../../../components/ui/date-time-input.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -43,14 +45,22 @@ export function MessageFormPage() {
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The version the admin is editing; the server refuses a save over someone else's newer one (409).
+  const [version, setVersion] = useState<number | null>(null);
+  const [stale, setStale] = useState(false);
+
+  const load = (m: SystemMessage) => {
+    setValues(formFromMessage(m));
+    setVersion(m.version);
+  };
 
   useEffect(() => {
     if (!id) return;
     const known = messages?.find((m) => m.id === id);
-    if (known) return setValues(formFromMessage(known));
+    if (known) return load(known);
     let live = true;
     getMessage(id).then(
-      (m) => live && setValues(formFromMessage(m)),
+      (m) => live && load(m),
       () => {
         // getMessage is not quiet: the api client has already sent the user to /error.
       },
@@ -72,12 +82,26 @@ export function MessageFormPage() {
     if (!input) return;
     setBusy(true);
     try {
-      if (id) await updateMessage({ ...input, id });
+      if (id) await updateMessage({ ...input, id, version });
       else await createMessage(input);
       backToList();
     } catch (err) {
       setBusy(false);
       setErrors(asErrors(err));
+      setStale(err instanceof ApiError && err.status === 409);
+    }
+  };
+
+  // After a 409: fetch what the other admin saved, so this admin starts again from it instead of overwriting it.
+  const reload = async () => {
+    if (!id) return;
+    setBusy(true);
+    try {
+      load(await getMessage(id));
+      setErrors([]);
+      setStale(false);
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -100,6 +124,13 @@ export function MessageFormPage() {
         <Link to="/admin/systemmeddelanden">Tillbaka till systemmeddelanden</Link>
       </p>
       <ErrorList errors={errors} fieldIds={IDS} />
+      {stale && (
+        <p>
+          <Button variant="secondary" onClick={() => void reload()} disabled={busy}>
+            Ladda om meddelandet
+          </Button>
+        </p>
+      )}
       <form
         className="admin-form"
         noValidate
@@ -128,20 +159,12 @@ export function MessageFormPage() {
         </Field>
 
         <div className="admin-form__row">
-          <Field label="Startdatum" id={IDS.startDate} required error={errorFor(errors, 'startDate')}>
-            {(control) => <input type="date" className="ui-input" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} {...control} />}
-          </Field>
-          <Field label="Starttid" id={IDS.startTime} required error={errorFor(errors, 'startTime')}>
-            {(control) => <input type="time" className="ui-input" value={values.startTime} onChange={(e) => set('startTime', e.target.value)} {...control} />}
-          </Field>
+          <DateTimeField label="Startdatum" id={IDS.startDate} kind="date" required error={errorFor(errors, 'startDate')} value={values.startDate} onValueChange={(v) => set('startDate', v)} />
+          <DateTimeField label="Starttid" id={IDS.startTime} kind="time" required error={errorFor(errors, 'startTime')} value={values.startTime} onValueChange={(v) => set('startTime', v)} />
         </div>
         <div className="admin-form__row">
-          <Field label="Slutdatum" id={IDS.endDate} required error={errorFor(errors, 'endDate')}>
-            {(control) => <input type="date" className="ui-input" value={values.endDate} onChange={(e) => set('endDate', e.target.value)} {...control} />}
-          </Field>
-          <Field label="Sluttid" id={IDS.endTime} required error={errorFor(errors, 'endTime')}>
-            {(control) => <input type="time" className="ui-input" value={values.endTime} onChange={(e) => set('endTime', e.target.value)} {...control} />}
-          </Field>
+          <DateTimeField label="Slutdatum" id={IDS.endDate} kind="date" required error={errorFor(errors, 'endDate')} value={values.endDate} onValueChange={(v) => set('endDate', v)} />
+          <DateTimeField label="Sluttid" id={IDS.endTime} kind="time" required error={errorFor(errors, 'endTime')} value={values.endTime} onValueChange={(v) => set('endTime', v)} />
         </div>
 
         <fieldset className="ui-fieldset">

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMessagesStore } from '../components/messages-section.tsx';
 import { AudienceBadges, MessageTypeIcon } from '../components/message-type.tsx';
 import { formatStockholm } from '../stockholm-time.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 /** /admin/systemmeddelanden: every message, newest first; each row leads to its edit page. */
 export function MessagesPage() {
@@ -26,15 +27,11 @@ export function MessagesPage() {
           Skapa ny
         </Link>
       </div>
-      {loadError && (
-        <Alert variant="error">
-          <p>{loadError}</p>
-        </Alert>
-      )}
+      <ErrorAlert message={loadError} />
       {messages === null && !loadError && <LoadingSpinner label="Hämtar meddelanden..." />}
       {messages?.length === 0 && <p>Det finns inga meddelanden</p>}
       {!!messages?.length && (
-        <div className="table-scroll">
+        <TableScroll label="Alla systemmeddelanden">
           <table className="admin-table messages-table">
             <caption className="visually-hidden">Systemmeddelanden</caption>
             <thead>
@@ -66,7 +63,7 @@ export function MessagesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

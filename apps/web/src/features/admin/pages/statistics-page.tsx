@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StatsGrouping, StatsResponse, StatsRow } from '@videomote/contract/stats';
 import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { DateTimeField } from '../../../components/ui/date-time-input.tsx';
+import { dateTimeFormatError, normaliseDateTimeText } from '../../../components/ui/date-time-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { getStats, statsCsvUrl, type StatsParams } from '../api/get-stats.ts';
 import { todayStockholm } from '../stockholm-time.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 const daysBefore = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -29,6 +32,7 @@ export function StatisticsPage() {
   const [report, setReport] = useState<StatsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
 
   const load = useCallback(async (p: StatsParams) => {
     setLoading(true);
@@ -57,23 +61,23 @@ export function StatisticsPage() {
       <p>Anonym statistik per dag eller vecka. Ett möte räknas när det har avslutats; siffrorna finns kvar även när mötena har gallrats bort.</p>
       <form
         className="stats-filter"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void load(form);
+          const typed = { ...form, from: normaliseDateTimeText('date', form.from), to: normaliseDateTimeText('date', form.to) };
+          const found = {
+            from: typed.from.trim() ? (dateTimeFormatError('date', typed.from) ?? undefined) : 'Du behöver ange ett datum',
+            to: typed.to.trim() ? (dateTimeFormatError('date', typed.to) ?? undefined) : 'Du behöver ange ett datum',
+          };
+          setForm(typed);
+          setDateErrors(found);
+          if (found.from) document.getElementById('stats-from')?.focus();
+          else if (found.to) document.getElementById('stats-to')?.focus();
+          else void load(typed);
         }}
       >
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="stats-from">
-            Från
-          </label>
-          <input id="stats-from" type="date" className="ui-input" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="stats-to">
-            Till
-          </label>
-          <input id="stats-to" type="date" className="ui-input" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
-        </div>
+        <DateTimeField label="Från" id="stats-from" kind="date" required error={dateErrors.from} value={form.from} onValueChange={(from) => setForm((f) => ({ ...f, from }))} />
+        <DateTimeField label="Till" id="stats-to" kind="date" required error={dateErrors.to} value={form.to} onValueChange={(to) => setForm((f) => ({ ...f, to }))} />
         <div className="ui-field">
           <label className="ui-field__label" htmlFor="stats-group">
             Gruppera per
@@ -87,11 +91,7 @@ export function StatisticsPage() {
           Visa
         </Button>
       </form>
-      {error && (
-        <Alert variant="error">
-          <p>{error}</p>
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
       {loading && !report && <LoadingSpinner label="Hämtar statistik..." />}
       {report && (
         <>
@@ -132,7 +132,7 @@ export function StatisticsPage() {
               summary={`${sum(rows, 'ratings')} betyg under perioden, medelbetyg ${mean(report.totals.averageRating)}.`}
             />
           </div>
-          <div className="table-scroll">
+          <TableScroll label={`Statistik per ${unit}`}>
             <table className="admin-table stats-table">
               <caption>Statistik per {unit}</caption>
               <thead>
@@ -171,7 +171,7 @@ export function StatisticsPage() {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MISSING_DATA, type LiveSource, type TroubleshootResult } from '@videomote/contract/admin';
+import { ERROR_SOURCE_LABELS, MISSING_DATA, type LiveSource, type TroubleshootResult } from '@videomote/contract/admin';
 import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { formatStockholm } from '../stockholm-time.ts';
 import { troubleshoot } from '../api/troubleshoot.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 const STATE_TEXT = { upcoming: 'Har inte börjat', ongoing: 'Pågår', ended: 'Avslutat' } as const;
 
@@ -90,11 +91,7 @@ export function TroubleshootingPage() {
           Sök
         </Button>
       </form>
-      {error && (
-        <Alert variant="error">
-          <p>{error}</p>
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
       {result && m && (
         <div className="troubleshoot-result">
           <h2>{m.title}</h2>
@@ -148,7 +145,7 @@ export function TroubleshootingPage() {
             </section>
           )}
           <h3>Inbjudna deltagare ({result.participants.length})</h3>
-          <div className="table-scroll">
+          <TableScroll label="Inbjudna deltagare">
             <table className="admin-table">
               <caption className="visually-hidden">Inbjudna deltagare</caption>
               <thead>
@@ -170,20 +167,38 @@ export function TroubleshootingPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Live title="Anslutna till chatten" source={result.chat} />
           <Live title="Anslutna till bild och ljud" source={result.media} />
           <section aria-labelledby="recent-errors">
             <h3 id="recent-errors">Senaste fel</h3>
             {result.recentErrors.available ? (
               result.recentErrors.items.length ? (
-                <ul>
-                  {result.recentErrors.items.map((e, i) => (
-                    <li key={i}>
-                      {formatStockholm(e.at)}: {e.message}
-                    </li>
-                  ))}
-                </ul>
+                <TableScroll label="Senaste fel">
+                  <table className="admin-table">
+                    <caption className="visually-hidden">Senaste fel, nyast först</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Tid</th>
+                        <th scope="col">Källa</th>
+                        <th scope="col">Kod</th>
+                        <th scope="col">Meddelande</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {result.recentErrors.items.map((e, i) => (
+                        <tr key={i}>
+                          <td>{formatStockholm(e.at)}</td>
+                          <td>{ERROR_SOURCE_LABELS[e.source]}</td>
+                          <td>
+                            <code>{e.code}</code>
+                          </td>
+                          <td>{e.message}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
               ) : (
                 <p>Inga fel registrerade.</p>
               )

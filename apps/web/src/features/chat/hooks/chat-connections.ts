@@ -1,4 +1,5 @@
 import { loadClientConfig } from '../../../lib/client-config.ts';
+import { ChatCloseCodes } from '@videomote/contract/chat';
 import { ChatModel } from '../model/chat-model.ts';
 import { ChatSocket } from '../socket/chat-socket.ts';
 import { CHAT_TEXTS } from '../texts.ts';
@@ -64,7 +65,12 @@ function start(meetingId: string, e: Entry): void {
   const socket = new ChatSocket(url, {
     onMessage: (raw) => model.receiveRaw(raw),
     onOpen: () => (failedOnce = false),
-    onDown: ({ willRetry }) => {
+    onDown: ({ code, willRetry }) => {
+      if (code === ChatCloseCodes.rightsChanged) {
+        model.notify('INFO', CHAT_TEXTS.rightsChanged);
+        model.setConnection('connecting');
+        return;
+      }
       model.setConnection('disconnected');
       // One line per outage, not one per 5-second retry.
       if (!failedOnce) model.notify('ERROR', CHAT_TEXTS.connectionFailed);

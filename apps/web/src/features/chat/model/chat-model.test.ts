@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSignalTypes as T, type ChatMessageEvent, type ChatSignal, type PresenceEntry, type WelcomeData } from '@videomote/contract/chat';
+import { ChatSignalTypes as T, type ChatMessageEvent, type ChatSignal, type WelcomeData } from '@videomote/contract/chat';
 import { ChatModel, senderName } from './chat-model.ts';
+import { presenceEntry as person } from '../../../testing/presence.ts';
 
-const person = (connectionId: string, displayName: string, extra: Partial<PresenceEntry> = {}): PresenceEntry => ({
-  connectionId,
-  participantId: null,
-  displayName,
-  moderator: false,
-  chatIgnored: false,
-  ...extra,
-});
 const message = (id: string, fromId: string, text = `text ${id}`, fromName = ''): ChatMessageEvent => ({
   id,
   type: T.chatMessage,

@@ -76,5 +76,23 @@ describe('ChatSocket', () => {
     g.sockets[0]!.drop(4401);
     expect(g.downs).toEqual([{ code: 4401, willRetry: false }]);
     expect(g.timers).toEqual([]);
+
+    // Removed from the meeting (or the meeting deleted): reconnecting would only be refused.
+    const r = harness();
+    r.client.connect();
+    r.sockets[0]!.drop(4403);
+    expect(r.downs).toEqual([{ code: 4403, willRetry: false }]);
+    expect(r.timers).toEqual([]);
+  });
+
+  it('connects again at once when the meeting admin changed the participant’s rights', () => {
+    const h = harness();
+    h.client.connect();
+    h.sockets[0]!.open();
+    h.sockets[0]!.drop(4409);
+    expect(h.downs).toEqual([{ code: 4409, willRetry: true }]);
+    expect(h.timers.map((t) => t.ms)).toEqual([0]);
+    h.timers.shift()!.fn();
+    expect(h.sockets).toHaveLength(2);
   });
 });

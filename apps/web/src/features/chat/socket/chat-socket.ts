@@ -94,9 +94,11 @@ export class ChatSocket {
   }
 
   private scheduleReconnect(code: number): void {
-    const willRetry = !this.deliberate && code !== ChatCloseCodes.sessionEnded;
+    const willRetry = !this.deliberate && code !== ChatCloseCodes.sessionEnded && code !== ChatCloseCodes.removed;
     this.handlers.onDown?.({ code, willRetry });
-    if (willRetry && this.timer === null) this.timer = this.setTimer(() => this.open(), this.reconnectMs);
+    // New rights to fetch, not an outage: at once.
+    const delay = code === ChatCloseCodes.rightsChanged ? 0 : this.reconnectMs;
+    if (willRetry && this.timer === null) this.timer = this.setTimer(() => this.open(), delay);
   }
 
   /** Sends a text frame; false while disconnected (the caller keeps what the user typed). */

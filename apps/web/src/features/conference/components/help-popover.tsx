@@ -1,25 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { TEXTS } from '../model/texts.ts';
+import { usePopover } from './use-popover.ts';
 
 /** 'Fungerar det inte?' with advice and a 'Ladda om sidan' button (spec §2 Help popover). */
 export function HelpPopover() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle } = usePopover();
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
   return (
     <div className="help" ref={root}>
-      <button type="button" className="help__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button ref={toggle} type="button" className="help__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {TEXTS.helpTitle}
       </button>
       {open && (

@@ -3,7 +3,7 @@ import { STAGE_TEXTS } from '../model/stage-texts.ts';
 /** Pins a tile on stage for this user only (issue 10); a pressed toggle, so screen readers say whether it holds. */
 export function PinButton({ name, pinned, onToggle }: { name: string; pinned: boolean; onToggle(): void }) {
   return (
-    <button type="button" className="tile-tool tile-tool--pin" aria-pressed={pinned} onClick={onToggle} onDoubleClick={(e) => e.stopPropagation()}>
+    <button type="button" className="tile__tool" aria-pressed={pinned} onClick={onToggle} onDoubleClick={(e) => e.stopPropagation()}>
       {pinned ? STAGE_TEXTS.unpin : STAGE_TEXTS.pin}
       <span className="visually-hidden"> {name}</span>
     </button>

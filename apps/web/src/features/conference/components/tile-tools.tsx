@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { StreamTile } from '../model/call-model.ts';
 import { MORE_TEXTS } from '../model/conference-texts.ts';
 import { signalLevel, type KindStats, type StreamStats } from '../model/network-quality.ts';
+import { usePopover } from './use-popover.ts';
 
 const nf = (n: number, digits = 0) => n.toLocaleString('sv-SE', { maximumFractionDigits: digits });
 const kbps = (bits: number) => `${nf(bits / 1000)} kbit/s`;
@@ -28,25 +29,14 @@ function Row({ label, s }: { label: string; s: KindStats | null }) {
 
 /** The signal bar of a remote camera stream and its menu: the incoming figures for video and audio (spec §2). */
 export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamStats | undefined }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, toggle } = usePopover();
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onClick = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
   const loss = Math.max(stats?.video?.lossRatio ?? 0, stats?.audio?.lossRatio ?? 0);
   const level = signalLevel(loss);
   return (
     <div className="tile__signal" ref={root} onDoubleClick={(e) => e.stopPropagation()}>
       <button
+        ref={toggle}
         type="button"
         className={`signal signal--${level}`}
         data-level={level}

@@ -39,7 +39,9 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
         </div>
       )}
       <figcaption className="tile__caption">
-        <span className="tile__name">{name}</span>
+        <span className="tile__name" title={name}>
+          {name}
+        </span>
         {tile.videoType === 'camera' && (
           <span className="tile__mic" role="img" aria-label={tile.hasAudio ? TEXTS.micLive : TEXTS.micMuted}>
             <MicIcon off={!tile.hasAudio} />

@@ -1,10 +1,10 @@
 import type { JanusJS } from 'janus-gateway';
-import type { MediaServerMessage } from '@videomote/contract/media';
+import { SCREEN_HANDLE_TAG, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { cameraStreamId, screenStreamId } from '../model/call-model.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
-import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './blur.ts';
+import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { StatsPoller } from './stats-poller.ts';
 
 /**
@@ -65,12 +65,33 @@ interface Subscription {
   tracks: Map<string, MediaStreamTrack>;
 }
 
+/**
+ * A subscription that has received nothing this long after it was asked for is started again. Seen on a loaded
+ * machine: one of 72 subscriptions whose connection never carried a packet, a black tile for the rest of the call.
+ * Each new try of the same stream waits twice as long (up to 8×): on a slow device setting up can itself take that
+ * long, and cutting it short every time would never let it finish.
+ */
+const SUBSCRIPTION_WATCHDOG_MS = 20_000;
+const RESUBSCRIBE_MS = 1_500;
+
+/** Whether any media has arrived on a subscriber's connection. */
+async function receivedAnything(pc: RTCPeerConnection): Promise<boolean> {
+  const report = await pc.getStats();
+  let bytes = 0;
+  report.forEach((s: { type: string; bytesReceived?: number }) => {
+    if (s.type === 'inbound-rtp') bytes += s.bytesReceived ?? 0;
+  });
+  return bytes > 0;
+}
+
 export class MediaSession {
   private Janus: JanusClass | null = null;
   private janus: JanusJS.Janus | null = null;
   private socket: WebSocket | null = null;
   private publisher: Handle | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Tries in a row that got nothing, per stream: the watchdog's back-off. */
+  private readonly failedTries = new Map<string, number>();
   private localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
   private wants = { audio: true, video: false };
   private roomId = 0;
@@ -176,11 +197,35 @@ export class MediaSession {
     const camera = this.localTracks.video;
     if (!camera) return; // the stored choice is applied when the next publisher is created
     const old = this.blurred;
-    this.blurred = on ? blurTrack(camera) : null;
-    if (this.blurred) this.blurred.track.enabled = camera.enabled;
+    this.blurred = on ? this.startBlur(camera) : null;
     await this.replaceSent('video', this.sentVideo());
     old?.stop();
     this.showOwn();
+  }
+
+  private startBlur(camera: MediaStreamTrack): BlurredTrack {
+    const blurred: BlurredTrack = blurTrack(camera, () => void this.blurFailed(blurred));
+    blurred.track.enabled = camera.enabled;
+    return blurred;
+  }
+
+  /**
+   * The model or its WASM could not be loaded or run: say so and send the camera as it is. The stored choice is
+   * kept, so the next call tries again (the failure may have been the network's).
+   */
+  private async blurFailed(failed: BlurredTrack): Promise<void> {
+    if (this.blurred !== failed) return;
+    this.blurred = null;
+    this.opts.model.setBlur({ supported: true, on: false });
+    this.opts.model.addError('BLUR_FAILED');
+    await this.replaceSent('video', this.sentVideo());
+    failed.stop();
+    this.showOwn();
+  }
+
+  /** The blur pipeline's figures (model load time, per-frame times), for the browser tests. */
+  blurReport(): ReturnType<BlurredTrack['report']> | null {
+    return this.blurred?.report() ?? null;
   }
 
   /**
@@ -207,8 +252,7 @@ export class MediaSession {
     this.localTracks[kind] = track;
     if (kind === 'video' && this.blurred) {
       const oldBlur = this.blurred;
-      this.blurred = blurTrack(track);
-      this.blurred.track.enabled = track.enabled;
+      this.blurred = this.startBlur(track);
       await this.replaceSent('video', this.blurred.track);
       oldBlur.stop();
     } else {
@@ -270,6 +314,8 @@ export class MediaSession {
     };
     janus?.attach({
       plugin: VIDEOROOM,
+      // Tells the server this publisher is the screen share, also when no camera publishes (see the tag).
+      opaqueId: SCREEN_HANDLE_TAG,
       success: (handle) => {
         if (generation !== this.generation || this.screenStream !== stream) return handle.detach();
         this.screenHandle = handle;
@@ -513,8 +559,7 @@ export class MediaSession {
     // The stored blur choice applies to this new publisher (spec §4 Blur).
     const blur = model.getState().blur;
     if (blur.supported && blur.on && this.localTracks.video && !this.blurred) {
-      this.blurred = blurTrack(this.localTracks.video);
-      this.blurred.track.enabled = this.localTracks.video.enabled;
+      this.blurred = this.startBlur(this.localTracks.video);
     }
     return true;
   }
@@ -610,6 +655,22 @@ export class MediaSession {
     const sub: Subscription = { handle: null, feedId, tracks: new Map() };
     this.subscriptions.set(streamId, sub);
     const current = () => this.subscriptions.get(streamId) === sub;
+    const tries = this.failedTries.get(streamId) ?? 0;
+    // Dropped and asked for again shortly, if still wanted then (an announcement may not follow).
+    const retry = () => {
+      if (!current()) return;
+      this.failedTries.set(streamId, tries + 1);
+      this.subscriptions.delete(streamId);
+      sub.handle?.detach();
+      model.remoteMedia(streamId, null);
+      setTimeout(() => this.syncSubscriptions(), RESUBSCRIBE_MS);
+    };
+    setTimeout(() => {
+      const pc = sub.handle?.webrtcStuff?.pc;
+      if (!current()) return;
+      if (!pc) return retry();
+      void receivedAnything(pc).then((ok) => (ok ? this.failedTries.delete(streamId) : retry()), retry);
+    }, SUBSCRIPTION_WATCHDOG_MS * 2 ** Math.min(tries, 3));
     janus.attach({
       plugin: VIDEOROOM,
       success: (handle) => {
@@ -617,20 +678,12 @@ export class MediaSession {
         sub.handle = handle;
         handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.roomId, streams: [{ feed: feedId }] } });
       },
-      error: () => {
-        if (current()) this.subscriptions.delete(streamId);
-      },
+      error: retry,
       onmessage: (msg, jsep) => {
         const handle = sub.handle;
         if (!handle || !current()) return;
-        if (msg.error) {
-          // Typically: the feed is not published yet. Drop it and try again shortly (an announcement may not
-          // follow: a screen share that was just announced stays as it is).
-          this.subscriptions.delete(streamId);
-          handle.detach();
-          setTimeout(() => this.syncSubscriptions(), 1_500);
-          return;
-        }
+        // Typically: the feed is not published yet.
+        if (msg.error) return retry();
         if (jsep) {
           handle.createAnswer({
             jsep,
@@ -646,9 +699,10 @@ export class MediaSession {
         else sub.tracks.delete(mid);
         model.remoteMedia(streamId, sub.tracks.size ? new MediaStream([...sub.tracks.values()]) : null);
       },
+      // The connection is gone while the feed is still wanted (Janus hung up: ICE or DTLS failed).
       oncleanup: () => {
         sub.tracks.clear();
-        if (current()) model.remoteMedia(streamId, null);
+        retry();
       },
     });
   }

@@ -107,6 +107,39 @@ describe('CallModel', () => {
     expect(phone.getState().showMinis).toBe(false);
   });
 
+  it('a takeover gives the new share the focus, whichever of the two announcements comes first', () => {
+    for (const order of ['old share ends first', 'new share arrives first'] as const) {
+      const m = new CallModel();
+      m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1, screenFeedId: 2 }), conn('b', { feedId: 3 })] });
+      expect(m.getState().streamWithFocus?.streamId).toBe(screenStreamId('a'));
+      m.toggleMinis(true); // the viewer hid the minis
+      expect(m.getState().showMinis).toBe(false);
+      if (order === 'old share ends first') m.connectionUpdated(conn('a', { feedId: 1 }));
+      m.connectionUpdated(conn('b', { feedId: 3, screenFeedId: 4 }));
+      if (order === 'new share arrives first') m.connectionUpdated(conn('a', { feedId: 1 }));
+      expect(m.getState().streamWithFocus, order).toEqual({ streamId: screenStreamId('b'), connectionId: 'b' });
+      expect(m.getState().showMinis, order).toBe(true);
+    }
+  });
+
+  it('a share already running when the page connects is focused too, with minis', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1, screenFeedId: 2 })] });
+    expect(m.getState().streamWithFocus).toEqual({ streamId: screenStreamId('a'), connectionId: 'a' });
+    expect(m.getState().showMinis).toBe(true);
+    const none = new CallModel();
+    none.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me', { screenFeedId: 9 }), conn('a', { feedId: 1 })] });
+    expect(none.getState().streamWithFocus).toBeNull(); // the own share is not focused
+  });
+
+  it('a new share does not take the focus from a camera the viewer chose', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1 }), conn('b', { feedId: 3 })] });
+    m.maximise(cameraStreamId('a'));
+    m.connectionUpdated(conn('b', { feedId: 3, screenFeedId: 4 }));
+    expect(m.getState().streamWithFocus?.streamId).toBe(cameraStreamId('a'));
+  });
+
   it('toggles minis only with side tiles and never on phones', () => {
     const m = new CallModel();
     m.toggleMinis(false);

@@ -154,6 +154,12 @@ export class CallModel {
 
   connected(info: { connectionId: string; capabilities: Capabilities; connections: AnnouncedConnection[] }): void {
     this.set({ connectionStatus: 'connected', reconnecting: false, connectionId: info.connectionId, capabilities: info.capabilities, connections: info.connections, media: {} });
+    // A share already running when this page (re)connects is new to it too, as the media session announces every
+    // stream to a newcomer: focused, with minis, like one that starts later.
+    const share = info.connections.find((c) => c.connectionId !== info.connectionId && c.screenFeedId);
+    if (share && this.focusIsFreeForShare()) {
+      this.set({ streamWithFocus: { streamId: screenStreamId(share.connectionId), connectionId: share.connectionId }, showMinis: this.state.device !== 'phone' });
+    }
     this.removeError('networkDisconnected');
     this.removeError('connectionFailed');
   }
@@ -165,10 +171,19 @@ export class CallModel {
   connectionUpdated(c: AnnouncedConnection): void {
     const before = this.state.connections.find((x) => x.connectionId === c.connectionId);
     this.set({ connections: this.state.connections.map((x) => (x.connectionId === c.connectionId ? c : x)) });
-    // A new remote screen share with nothing focused takes the focus, with minis (not on phones).
-    if (c.connectionId !== this.state.connectionId && c.screenFeedId && !before?.screenFeedId && !this.state.streamWithFocus) {
+    // A new remote screen share with nothing focused takes the focus, with minis (not on phones). A takeover
+    // counts as nothing focused: the share it replaces may still be announced when the new one arrives (the
+    // server's two announcements race), and focus must then move to the new share, not wait and be lost.
+    if (c.connectionId !== this.state.connectionId && c.screenFeedId && !before?.screenFeedId && this.focusIsFreeForShare()) {
       this.set({ streamWithFocus: { streamId: screenStreamId(c.connectionId), connectionId: c.connectionId }, showMinis: this.state.device !== 'phone' });
     }
+  }
+
+  /** Nothing is focused, or only a screen share (the one a takeover replaces: one sharer at a time). */
+  private focusIsFreeForShare(): boolean {
+    const focus = this.state.streamWithFocus;
+    if (!focus) return true;
+    return allTiles(this.state).find((t) => t.streamId === focus.streamId)?.videoType === 'screen';
   }
 
   connectionDestroyed(connectionId: string): void {

@@ -33,6 +33,17 @@ describe('screen sharing', () => {
     expect(allTiles(m.getState()).some((t) => t.streamId === OWN_SCREEN_ID)).toBe(false);
   });
 
+  it('names the new sharer while a takeover is under way (the old share still listed)', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { screenFeedId: 5, displayName: 'Al Berg' }), conn('b', { displayName: 'Bo Ek' })] });
+    expect(sharerText(m.getState())).toBe('Al Berg delar skärm');
+    m.maximise(screenStreamId('a'));
+    m.connectionUpdated(conn('b', { screenFeedId: 7, displayName: 'Bo Ek' }));
+    expect(sharerText(m.getState())).toBe('Bo Ek delar skärm');
+    m.connectionUpdated(conn('a', { screenFeedId: null, displayName: 'Al Berg' }));
+    expect(sharerText(m.getState())).toBe('Bo Ek delar skärm');
+  });
+
   it("falls back to 'Någon annan' without a name", () => {
     const m = model();
     m.connectionUpdated(conn('b', { screenFeedId: 7, displayName: ' ' }));

@@ -1,4 +1,4 @@
-import type { CallState } from './call-model.ts';
+import { screenStreamId, type CallState } from './call-model.ts';
 import { TEXTS } from './texts.ts';
 
 /** Screen sharing rules of conference spec §2 and §4, free of React and of the media library. */
@@ -14,9 +14,13 @@ export const SHARE_TEXTS = {
   failed: 'Det gick inte att dela skärmen.',
 } as const;
 
-/** Another connection that currently shares its screen (only one sharer at a time). */
+/**
+ * Another connection that currently shares its screen. One sharer at a time, but during a takeover the old share
+ * can still be listed for a moment beside the new one: the focused share (the new one, see CallModel) wins then.
+ */
 export function remoteSharer(state: CallState): { connectionId: string; displayName: string } | null {
-  const c = state.connections.find((x) => x.connectionId !== state.connectionId && x.screenFeedId);
+  const sharers = state.connections.filter((x) => x.connectionId !== state.connectionId && x.screenFeedId);
+  const c = sharers.find((x) => screenStreamId(x.connectionId) === state.streamWithFocus?.streamId) ?? sharers[0];
   return c ? { connectionId: c.connectionId, displayName: c.displayName } : null;
 }
 

@@ -4,4 +4,5 @@ export const STAGE_TEXTS = {
   unpin: 'Lossa',
   pinned: 'Fäst',
   interpreter: 'Teckentolk',
+  pinLimit: 'Du kan fästa högst två rutor. Lossa en av dem först.',
 } as const;

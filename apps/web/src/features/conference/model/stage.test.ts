@@ -57,13 +57,15 @@ describe('pins', () => {
     expect(v.kept).toHaveLength(1 + MAX_PINS);
   });
 
-  it('toggle: a third pin lets go of the oldest, a second press unpins', () => {
+  it('toggle: a third pin is refused and changes nothing, a second press unpins, then there is room again', () => {
     let pins: string[] = [];
-    pins = togglePin(pins, 'a');
-    pins = togglePin(pins, 'b');
-    pins = togglePin(pins, 'c');
-    expect(pins).toEqual(['b', 'c']);
-    expect(togglePin(pins, 'b')).toEqual(['c']);
+    pins = togglePin(pins, 'a').pins;
+    pins = togglePin(pins, 'b').pins;
+    expect(pins).toEqual(['a', 'b']);
+    expect(togglePin(pins, 'c')).toEqual({ pins: ['a', 'b'], refused: true });
+    const unpinned = togglePin(pins, 'a');
+    expect(unpinned).toEqual({ pins: ['b'], refused: false });
+    expect(togglePin(unpinned.pins, 'c')).toEqual({ pins: ['b', 'c'], refused: false });
   });
 
   it('survive a reload per meeting (keyed by participant, not by connection), and bad storage is ignored', () => {

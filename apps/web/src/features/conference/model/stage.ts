@@ -75,8 +75,12 @@ export function savePins(storage: Pick<Storage, 'setItem'> | null, meetingId: st
   }
 }
 
-/** Pinning a third tile lets go of the oldest pin; pinning a pinned tile unpins it. */
-export function togglePin(pins: readonly string[], key: string): string[] {
-  if (pins.includes(key)) return pins.filter((p) => p !== key);
-  return [...pins, key].slice(-MAX_PINS);
+/**
+ * Pinning a pinned tile unpins it. A third pin is refused (`refused`, pins unchanged) rather than silently letting
+ * go of an older one: the user chose those, and is told to unpin one first.
+ */
+export function togglePin(pins: readonly string[], key: string): { pins: string[]; refused: boolean } {
+  if (pins.includes(key)) return { pins: pins.filter((p) => p !== key), refused: false };
+  if (pins.length >= MAX_PINS) return { pins: [...pins], refused: true };
+  return { pins: [...pins, key], refused: false };
 }

@@ -43,6 +43,7 @@ export const ERROR_TEXTS: Record<string, string> = {
   // Ours (the spec's list of known keys is not shown): failures the user must see on any host.
   SCREEN_SHARE_FAILED: 'Det gick inte att dela skärmen.',
   FORCE_MUTE_FAILED: 'Det gick inte att stänga av mikrofonen.',
+  BLUR_FAILED: 'Det gick inte att göra bakgrunden suddig. Du visas med normal bakgrund.',
 };
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';

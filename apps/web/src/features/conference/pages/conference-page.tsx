@@ -11,6 +11,7 @@ import { deviceFor, KEEP_ALIVE_MS, raisedCount, statusText } from '../model/layo
 import { TEXTS } from '../model/texts.ts';
 import { MediaSession } from '../media/media-session.ts';
 import { useCallState } from '../hooks/use-call-state.ts';
+import { useErrorReporting } from '../hooks/use-error-reporting.ts';
 import { getToken } from '../api/get-token.ts';
 import { keepAlive } from '../api/keep-alive.ts';
 import { updateParticipantCount } from '../api/update-participant-count.ts';
@@ -32,6 +33,7 @@ import { AdminSection, BlurToggle, SignalMenu } from '../components/tile-tools.t
 import type { StreamTile } from '../model/call-model.ts';
 import { loadPins, pinKey, savePins, stageLayout, togglePin } from '../model/stage.ts';
 import { KeptMark, PinButton } from '../components/pin-button.tsx';
+import { STAGE_TEXTS } from '../model/stage-texts.ts';
 import '../conference.css';
 
 const COUNT_KEY = 'meeting_participant_count';
@@ -63,6 +65,8 @@ function Conference() {
   const navigate = useNavigate();
   const model = useMemo(() => new CallModel(), []);
   const state = useCallState(model);
+  // Felsökning hears about this call's errors (a code and the text shown, issue 8).
+  useErrorReporting(id, state.errors);
   const session = useRef<MediaSession | null>(null);
   const [meeting, setMeeting] = useState<ConferenceMeeting | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
@@ -75,6 +79,8 @@ function Conference() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Issue 10: this user's pinned tiles, per meeting, surviving reloads and reconnects.
   const [pins, setPins] = useState<string[]>(() => loadPins(typeof localStorage === 'undefined' ? null : localStorage, id));
+  // Why a third pin did nothing; cleared by the next pin change.
+  const [pinNotice, setPinNotice] = useState<string | null>(null);
 
   // Connect on entry, disconnect on leaving the route (spec §2).
   useEffect(() => {
@@ -109,8 +115,11 @@ function Conference() {
         }
         void s.start();
       })
-      .catch(() => {
-        if (!cancelled) model.connectionFailed();
+      .catch((err: { status?: number }) => {
+        if (cancelled) return;
+        // Not a member (403) or no such meeting (404): no retries, the error page explains, as the lobby does.
+        if (err.status === 403 || err.status === 404) navigate(`/error?status=${err.status}`, { replace: true });
+        else model.connectionFailed();
       });
     return () => {
       cancelled = true;
@@ -209,8 +218,10 @@ function Conference() {
           pinned={pinned}
           onToggle={() => {
             const next = togglePin(pins, pinOf(tile));
-            setPins(next);
-            savePins(localStorage, id, next);
+            setPinNotice(next.refused ? STAGE_TEXTS.pinLimit : null);
+            if (next.refused) return;
+            setPins(next.pins);
+            savePins(localStorage, id, next.pins);
           }}
         />
         {baseTileExtras(tile)}
@@ -266,8 +277,13 @@ function Conference() {
           </button>
         )}
       </header>
-      <p className="call-status" role="status" aria-live="polite">
+      {/* When no stream is shown the status stands in the centre instead; the live region stays for screen readers. */}
+      <p className={`call-status${!loading && view.main.length === 0 ? ' visually-hidden' : ''}`} role="status" aria-live="polite">
         {status}
+      </p>
+      {/* Always in the page, so the refusal is announced when its text appears. */}
+      <p className="stage-notice" role="status" aria-live="polite">
+        {pinNotice}
       </p>
       <TileExtrasContext.Provider value={tileExtras}>
       <div className="conference-body">
@@ -281,7 +297,9 @@ function Conference() {
               <div className="spinner__circle" />
             </div>
           ) : view.main.length === 0 ? (
-            <p className="no-streams">{status}</p>
+            <p className="no-streams" aria-hidden="true">
+              {status}
+            </p>
           ) : (
             <div className={`main-grid ${view.mainClass}`}>
               {view.main.map((t) => (

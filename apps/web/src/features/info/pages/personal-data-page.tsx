@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { loadClientConfig } from '../../../lib/client-config.ts';
 
 /**
  * /personaldata, linked from the lobby: how Videomöte handles personal data (conference spec §2, with the
@@ -6,6 +8,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
  */
 export function PersonalDataPage() {
   useDocumentTitle('Videomöte - Personuppgifter');
+  // The server's setting (RATING_COMMENT_RETENTION_DAYS), so the page says what the retention job does.
+  const [commentDays, setCommentDays] = useState<number | null>(null);
+  useEffect(() => {
+    void loadClientConfig().then(
+      (c) => setCommentDays(c.ratingCommentDays),
+      () => setCommentDays(null),
+    );
+  }, []);
   return (
     <article className="prose">
       <h1>Så här hanterar vi personuppgifter i Videomöte</h1>
@@ -51,6 +61,12 @@ export function PersonalDataPage() {
           <li>Ditt personnummer raderas efter att mötet har avslutats.</li>
           <li>Bokningsinformationen sparas tills mötet har hållits.</li>
           <li>Kontaktuppgifter och övrig bokningsinformation sparas till midnatt samma dag.</li>
+          {commentDays !== null && (
+            <li>
+              En kommentar som du skriver när du betygsätter samtalet raderas efter {commentDays} dagar. Själva betyget sparas utan koppling
+              till dig.
+            </li>
+          )}
         </ul>
       </section>
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { TROUBLESHOOTING_URL, type DeviceError } from '../devices/media-errors.ts';
-import { useDeviceTest } from './use-device-test.ts';
+import { TROUBLESHOOTING_URL, type DeviceError, type DeviceKind } from '../devices/media-errors.ts';
+import { useDeviceTest, type DeviceOption } from './use-device-test.ts';
 
 export const NO_CAMERA = '- Ingen kamera vald -';
 export const NO_MICROPHONE = '- Ingen mikrofon vald -';
@@ -19,12 +19,34 @@ function DeviceErrorMessage({ error }: { error: DeviceError }) {
   );
 }
 
+const SELECT_TEXTS: Record<DeviceKind, { label: string; none: string }> = {
+  camera: { label: 'Kamera', none: NO_CAMERA },
+  microphone: { label: 'Mikrofon', none: NO_MICROPHONE },
+};
+
+/** The labelled dropdown of one kind of device, led by the 'none chosen' option. */
+function DeviceSelect(props: { kind: DeviceKind; devices: DeviceOption[]; value: string; disabled: boolean; onChoose(kind: DeviceKind, deviceId: string): unknown }) {
+  const id = useId();
+  const texts = SELECT_TEXTS[props.kind];
+  return (
+    <>
+      <label htmlFor={id}>{texts.label}</label>
+      <select id={id} value={props.value} onChange={(e) => void props.onChoose(props.kind, e.target.value)} disabled={props.disabled}>
+        <option value="">{texts.none}</option>
+        {props.devices.map((d) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /** Camera preview, microphone level and the two device dropdowns of the lobby (booking spec §2, §4). */
 export function DeviceTest() {
   const { state, choose } = useDeviceTest();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const cameraSelect = useId();
-  const micSelect = useId();
   const levelLabel = useId();
 
   useEffect(() => {
@@ -49,25 +71,8 @@ export function DeviceTest() {
         )}
       </div>
       <div className="lobby-devices__controls">
-        <label htmlFor={cameraSelect}>Kamera</label>
-        <select id={cameraSelect} value={state.cameraId} onChange={(e) => void choose('camera', e.target.value)} disabled={state.status !== 'ready'}>
-          <option value="">{NO_CAMERA}</option>
-          {state.cameras.map((d) => (
-            <option key={d.deviceId} value={d.deviceId}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-
-        <label htmlFor={micSelect}>Mikrofon</label>
-        <select id={micSelect} value={state.microphoneId} onChange={(e) => void choose('microphone', e.target.value)} disabled={state.status !== 'ready'}>
-          <option value="">{NO_MICROPHONE}</option>
-          {state.microphones.map((d) => (
-            <option key={d.deviceId} value={d.deviceId}>
-              {d.label}
-            </option>
-          ))}
-        </select>
+        <DeviceSelect kind="camera" devices={state.cameras} value={state.cameraId} disabled={state.status !== 'ready'} onChoose={choose} />
+        <DeviceSelect kind="microphone" devices={state.microphones} value={state.microphoneId} disabled={state.status !== 'ready'} onChoose={choose} />
 
         <span id={levelLabel}>Mikrofonnivå</span>
         <div

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import type { ErrorItem } from '@videomote/contract/errors';
 import { MEETING_MESSAGES } from '@videomote/contract/meeting-rules';
+import { DATE_FORMAT_MESSAGE, TIME_FORMAT_MESSAGE } from '../../../components/ui/date-time-text.ts';
 
 /** What the list names for a field (spec §5: Rubrik, Datum, Starttid, Sluttid, name or initials, personal number). */
 function labelFor(item: ErrorItem): string {
@@ -8,6 +9,8 @@ function labelFor(item: ErrorItem): string {
   const named: Record<string, string> = { title: 'Rubrik', date: 'Datum', startTime: 'Starttid', endTime: 'Sluttid' };
   const required = [MEETING_MESSAGES.titleRequired, MEETING_MESSAGES.dateRequired, MEETING_MESSAGES.startRequired, MEETING_MESSAGES.endRequired] as string[];
   if (named[field] && required.includes(item.message)) return named[field];
+  // 'Ange tid som tt:mm' alone would not say which of the two times it is about.
+  if (named[field] && (item.message === DATE_FORMAT_MESSAGE || item.message === TIME_FORMAT_MESSAGE)) return `${named[field]}: ${item.message}`;
   const m = /^participant-(\d+)-(\w+)$/.exec(field);
   if (m) {
     const n = Number(m[1]) + 1;

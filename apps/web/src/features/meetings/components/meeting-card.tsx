@@ -10,6 +10,19 @@ import { CountInfoParticipants } from './count-info-participants.tsx';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as ParticipantRole] ?? role;
 
+/** Participants by name and role. */
+function PeopleList({ people }: { people: Meeting['participants'] }) {
+  return (
+    <ul className="vm-people">
+      {people.map((p) => (
+        <li key={p.id}>
+          {p.displayName} ({roleLabel(p.role)})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A collapsible meeting panel (spec §2 meeting card). `now` ticks every second from the page. */
 export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Meeting; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
   const [open, setOpen] = useState(false);
@@ -64,22 +77,10 @@ export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Me
           </dl>
         </details>
         <h3>Administratörer ({admins.length})</h3>
-        <ul className="vm-people">
-          {admins.map((p) => (
-            <li key={p.id}>
-              {p.displayName} ({roleLabel(p.role)})
-            </li>
-          ))}
-        </ul>
+        <PeopleList people={admins} />
         <h3>Deltagare ({others.length})</h3>
         {others.length ? (
-          <ul className="vm-people">
-            {others.map((p) => (
-              <li key={p.id}>
-                {p.displayName} ({roleLabel(p.role)})
-              </li>
-            ))}
-          </ul>
+          <PeopleList people={others} />
         ) : (
           <p className="vm-empty">Inga fler deltagare</p>
         )}

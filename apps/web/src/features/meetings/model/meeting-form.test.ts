@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '@videomote/contract/identity';
 import type { Meeting } from '@videomote/contract/meetings';
-import { currentUserCard, draftParticipant, emptyCard, formFromMeeting, newForm, requestOf, startEditing } from './meeting-form.ts';
+import { currentUserCard, draftParticipant, emptyCard, formFromMeeting, newForm, normaliseTimes, requestOf, startEditing, validateForm } from './meeting-form.ts';
 
 const erik: UserData = {
   ciamGivenName: 'Erik',
@@ -67,5 +67,32 @@ describe('meeting form model', () => {
     const editing = startEditing(card);
     expect(editing.editMode).toBe(true);
     expect(editing.backup).toMatchObject({ role: 'EmploymentOfficer', editMode: false });
+  });
+
+  it('reads typed dates and times into yyyy-MM-dd and HH:mm before they are checked and sent (Stockholm time)', () => {
+    const typed = normaliseTimes({ ...formFromMeeting(meeting, 'edit', new Date('2026-11-20T08:00:00Z')), date: '20261124', startTime: '930', endTime: '10.15' });
+    expect(typed).toMatchObject({ date: '2026-11-24', startTime: '09:30', endTime: '10:15' });
+    expect(validateForm(typed, { now: new Date('2026-11-20T08:00:00Z'), started: false })).toEqual([]);
+    expect(requestOf(typed, erik)).toMatchObject({ startTime: '2026-11-24T08:30:00.000Z', endTime: '2026-11-24T09:15:00.000Z' });
+    // Summer time: the same wall clock is one hour closer to UTC.
+    expect(requestOf(normaliseTimes({ ...typed, date: '2026-07-01' }), erik).startTime).toBe('2026-07-01T07:30:00.000Z');
+  });
+
+  it('names an unreadable date or time in Swedish in its place in the list; the required messages of spec §5 stay', () => {
+    const ctx = { now: new Date('2026-11-20T08:00:00Z'), started: false };
+    const base = formFromMeeting(meeting, 'edit', ctx.now);
+    expect(validateForm({ ...base, title: '', date: '2026-13-45', endTime: '25:00' }, ctx)).toEqual([
+      { fields: ['title'], message: 'Du behöver ange en rubrik' },
+      { fields: ['date'], message: 'Ange datum som åååå-mm-dd' },
+      { fields: ['endTime'], message: 'Ange tid som tt:mm' },
+    ]);
+    expect(validateForm({ ...base, date: '2026-11-24', startTime: '', endTime: 'kl 11' }, ctx)).toEqual([
+      { fields: ['startTime'], message: 'Du behöver ange när mötet startar' },
+      { fields: ['endTime'], message: 'Ange tid som tt:mm' },
+    ]);
+    // Readable values go on to the ordered checks of the shared rules.
+    expect(validateForm({ ...base, startTime: '11:00', endTime: '10:00' }, ctx)).toEqual([
+      { fields: ['startTime', 'endTime'], message: 'Starttiden för ett möte får inte vara en senare tid än sluttiden' },
+    ]);
   });
 });

@@ -1,7 +1,20 @@
 import type { Meeting, MeetingRequest, Participant } from '@videomote/contract/meetings';
 import type { UserData } from '@videomote/contract/identity';
 import type { UserLevel } from '@videomote/contract/identity';
-import { defaultRoleFor, fromLocal, localDate, localTime, type MeetingDraft, type DraftParticipant } from '@videomote/contract/meeting-rules';
+import type { ErrorItem } from '@videomote/contract/errors';
+import {
+  defaultRoleFor,
+  FIELD,
+  fromLocal,
+  localDate,
+  localTime,
+  MEETING_MESSAGES,
+  validateMeetingDraft,
+  type DraftContext,
+  type MeetingDraft,
+  type DraftParticipant,
+} from '@videomote/contract/meeting-rules';
+import { dateTimeFormatError, normaliseDateTimeText } from '../../../components/ui/date-time-text.ts';
 
 export type FormMode = 'create' | 'edit' | 'copy';
 
@@ -143,6 +156,37 @@ export const draftOf = (f: FormState): MeetingDraft => ({
   endTime: f.endTime,
   participants: f.participants.map(draftParticipant),
 });
+
+/** Date and times as typed, rewritten to yyyy-MM-dd / HH:mm where they can be read (Enter submits without a blur). */
+export const normaliseTimes = (f: FormState): FormState => ({
+  ...f,
+  date: normaliseDateTimeText('date', f.date),
+  startTime: normaliseDateTimeText('time', f.startTime),
+  endTime: normaliseDateTimeText('time', f.endTime),
+});
+
+const HEAD_FIELDS: string[] = [FIELD.title, FIELD.date, FIELD.startTime, FIELD.endTime];
+
+/**
+ * The shared rules of spec §5 plus the form's own format check: a date or time that is typed but cannot be read
+ * gets 'Ange datum som åååå-mm-dd' / 'Ange tid som tt:mm' in its place in the list, instead of the shared rules'
+ * generic 'Fältet är ej korrekt ifyllt' on the start and end times.
+ */
+export function validateForm(f: FormState, ctx: DraftContext): ErrorItem[] {
+  const format: ErrorItem[] = [];
+  const dateError = dateTimeFormatError('date', f.date);
+  if (dateError) format.push({ fields: [FIELD.date], message: dateError });
+  for (const field of [FIELD.startTime, FIELD.endTime] as const) {
+    const message = dateTimeFormatError('time', f[field]);
+    if (message) format.push({ fields: [field], message });
+  }
+  const shared = validateMeetingDraft(draftOf(f), ctx);
+  if (!format.length) return shared;
+  const rest = shared.filter((e) => !(e.message === MEETING_MESSAGES.fieldInvalid && HEAD_FIELDS.includes(e.fields[0] ?? '')));
+  const head = [...rest.filter((e) => HEAD_FIELDS.includes(e.fields[0] ?? '')), ...format];
+  head.sort((a, b) => HEAD_FIELDS.indexOf(a.fields[0]!) - HEAD_FIELDS.indexOf(b.fields[0]!));
+  return [...head, ...rest.filter((e) => !HEAD_FIELDS.includes(e.fields[0] ?? ''))];
+}
 
 /** The saved payload (spec §3): start and end as ISO timestamps from the date plus the times; participants as they are. */
 export function requestOf(f: FormState, user: UserData): MeetingRequest {

@@ -15,6 +15,19 @@ import { DeleteDialog } from '../components/delete-dialog.tsx';
 import { useNow } from '../components/use-now.ts';
 import '../meetings.css';
 
+/** A list of meeting cards; `loading` while `meetings` is null, `empty` when there are none. */
+function MeetingList(props: { meetings: Meeting[] | null; loading: string; empty: string; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
+  if (props.meetings === null) return <LoadingSpinner label={props.loading} />;
+  if (!props.meetings.length) return <p className="vm-empty">{props.empty}</p>;
+  return (
+    <ul className="vm-list">
+      {props.meetings.map((m) => (
+        <MeetingCard key={m.id} meeting={m} now={props.now} onDelete={props.onDelete} onChanged={props.onChanged} />
+      ))}
+    </ul>
+  );
+}
+
 /** Home (spec §2): welcome, today's meetings, upcoming meetings by ISO week. */
 export function HomePage() {
   useDocumentTitle('Mina möten - Videomöte');
@@ -94,33 +107,13 @@ export function HomePage() {
 
       <section className="vm-section" aria-labelledby="today-heading">
         <h2 id="today-heading">Dagens möten</h2>
-        {today === null ? (
-          <LoadingSpinner label="Hämtar dagens möten..." />
-        ) : today.length ? (
-          <ul className="vm-list">
-            {today.map((m) => (
-              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} onChanged={reload} />
-            ))}
-          </ul>
-        ) : (
-          <p className="vm-empty">Du har inga möten inbokade idag</p>
-        )}
+        <MeetingList meetings={today} loading="Hämtar dagens möten..." empty="Du har inga möten inbokade idag" now={now} onDelete={setToDelete} onChanged={reload} />
       </section>
 
       <section className="vm-section" aria-labelledby="upcoming-heading">
         <h2 id="upcoming-heading">Kommande möten</h2>
         <WeekPicker weeks={weeks} selected={week} onSelect={setWeek} />
-        {upcoming === null ? (
-          <LoadingSpinner label="Hämtar kommande möten..." />
-        ) : upcoming.length ? (
-          <ul className="vm-list">
-            {upcoming.map((m) => (
-              <MeetingCard key={m.id} meeting={m} now={now} onDelete={setToDelete} onChanged={reload} />
-            ))}
-          </ul>
-        ) : (
-          <p className="vm-empty">Du har inga fler möten</p>
-        )}
+        <MeetingList meetings={upcoming} loading="Hämtar kommande möten..." empty="Du har inga fler möten" now={now} onDelete={setToDelete} onChanged={reload} />
       </section>
 
       {toDelete && (

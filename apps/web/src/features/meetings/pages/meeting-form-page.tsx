@@ -3,11 +3,12 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { Meeting } from '@videomote/contract/meetings';
 import { MEETING_MAX_PARTICIPANTS, WEBCAST_MAX_PRESENTERS } from '@videomote/contract/meetings';
-import { FIELD, MEETING_MESSAGES, validateMeetingDraft, validateParticipant } from '@videomote/contract/meeting-rules';
+import { FIELD, MEETING_MESSAGES, validateParticipant } from '@videomote/contract/meeting-rules';
 import { useUser } from '../../session/session-context.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { DateTimeInput, dateTimeHint } from '../../../components/ui/date-time-input.tsx';
 import { getMeeting } from '../api/get-meeting.ts';
 import { getCopyTemplate } from '../api/get-copy-template.ts';
 import { createMeeting } from '../api/create-meeting.ts';
@@ -17,14 +18,15 @@ import { ParticipantCard } from '../components/participant-card.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
 import {
   currentUserCard,
-  draftOf,
   draftParticipant,
   emptyCard,
   formFromMeeting,
   newForm,
+  normaliseTimes,
   requestOf,
   startEditing,
   userLevelOf,
+  validateForm,
   type CardState,
   type FormMode,
   type FormState,
@@ -126,12 +128,14 @@ export function MeetingFormPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form || saving) return;
-    const clientErrors = validateMeetingDraft(draftOf(form), { now: new Date(), started: form.started });
+    const typed = normaliseTimes(form);
+    setForm(typed);
+    const clientErrors = validateForm(typed, { now: new Date(), started: typed.started });
     if (clientErrors.length) return showErrors(clientErrors);
     setSaving(true);
     try {
-      const saved = form.id ? await updateMeeting(requestOf(form, user)) : await createMeeting(requestOf(form, user));
-      navigate(`/meetings/${saved.id}/${form.id ? 'updated' : 'saved'}`, { state: { meeting: saved } });
+      const saved = typed.id ? await updateMeeting(requestOf(typed, user)) : await createMeeting(requestOf(typed, user));
+      navigate(`/meetings/${saved.id}/${typed.id ? 'updated' : 'saved'}`, { state: { meeting: saved } });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         setConflict(err.message || MEETING_MESSAGES.conflict);
@@ -224,21 +228,28 @@ export function MeetingFormPage() {
             Dela inte känsliga uppgifter eller personuppgifter i mötets rubrik eller i mötets chatt.
           </div>
           <div className="vm-times">
-            <div className="vm-field">
-              <label htmlFor={FIELD.date}>Datum</label>
-              <input {...fieldProps(FIELD.date)} type="date" value={form.date} disabled={form.started} onChange={(e) => update({ date: e.target.value })} />
-              {fieldError(FIELD.date)}
-            </div>
-            <div className="vm-field">
-              <label htmlFor={FIELD.startTime}>Starttid</label>
-              <input {...fieldProps(FIELD.startTime)} type="time" value={form.startTime} disabled={form.started} onChange={(e) => update({ startTime: e.target.value })} />
-              {fieldError(FIELD.startTime)}
-            </div>
-            <div className="vm-field">
-              <label htmlFor={FIELD.endTime}>Sluttid</label>
-              <input {...fieldProps(FIELD.endTime)} type="time" value={form.endTime} disabled={form.started} onChange={(e) => update({ endTime: e.target.value })} />
-              {fieldError(FIELD.endTime)}
-            </div>
+            {(
+              [
+                [FIELD.date, 'Datum', 'date'],
+                [FIELD.startTime, 'Starttid', 'time'],
+                [FIELD.endTime, 'Sluttid', 'time'],
+              ] as const
+            ).map(([field, label, kind]) => (
+              <div className="vm-field" key={field}>
+                <label htmlFor={field}>{label}</label>
+                <span id={`${field}-hint`} className="vm-field__hint">
+                  {dateTimeHint(kind)}
+                </span>
+                <DateTimeInput
+                  {...fieldProps(field, 'hint')}
+                  kind={kind}
+                  value={form[field]}
+                  disabled={form.started}
+                  onValueChange={(value) => setForm((f) => f && { ...f, [field]: value })}
+                />
+                {fieldError(field)}
+              </div>
+            ))}
           </div>
         </section>
 

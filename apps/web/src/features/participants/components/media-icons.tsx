@@ -15,3 +15,10 @@ export const CameraIcon = ({ off }: { off: boolean }) => (
     {off && slash}
   </svg>
 );
+
+/** A raised hand (the emoji '✋' showed as an empty box on machines without an emoji font). */
+export const HandIcon = () => (
+  <svg {...svg}>
+    <path d="M8 11V4.5a1.5 1.5 0 013 0V10h1V3a1.5 1.5 0 013 0v7h1V4.5a1.5 1.5 0 013 0V15a7 7 0 01-7 7h-.6a6 6 0 01-4.6-2.2l-4.2-5.1a1.5 1.5 0 012.2-2L7 15V11z" />
+  </svg>
+);

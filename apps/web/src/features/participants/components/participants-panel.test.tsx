@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PresenceEntry } from '@videomote/contract/chat';
 import { ParticipantsPanel } from './participants-panel.tsx';
+import { presenceEntry } from '../../../testing/presence.ts';
 
-const entry = (connectionId: string, displayName: string, participantId: string | null, extra: Partial<PresenceEntry> = {}): PresenceEntry => ({
-  connectionId,
-  participantId,
-  displayName,
-  moderator: false,
-  chatIgnored: false,
-  ...extra,
-});
+const entry = (connectionId: string, displayName: string, participantId: string | null, extra: Partial<PresenceEntry> = {}) =>
+  presenceEntry(connectionId, displayName, { participantId, ...extra });
 const people = [entry('c1', 'Erik Handläggare', 'p1', { moderator: true }), entry('c2', 'Vera', null), entry('c3', 'Sven', null, { chatIgnored: true })];
 
 describe('ParticipantsPanel', () => {

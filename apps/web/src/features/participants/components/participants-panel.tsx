@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PresenceEntry } from '@videomote/contract/chat';
 import { canToggleChat, participantLists } from '../model/participants.ts';
 import { PARTICIPANTS_TEXTS as T } from '../texts.ts';
-import { CameraIcon, MicIcon } from './media-icons.tsx';
+import { CameraIcon, HandIcon, MicIcon } from './media-icons.tsx';
 import { AssuranceLabel } from './assurance-label.tsx';
 import { HandQueue, RaiseHandButton } from './hand-queue.tsx';
 import { HAND_TEXTS } from '../model/assurance.ts';
@@ -44,7 +44,7 @@ export function ParticipantsPanel({ participants, isWebcast, moderator, ownConne
           <AssuranceLabel entry={p} />
           {typeof p.hand === 'number' && (
             <span className="participants-row__hand" role="img" aria-label={HAND_TEXTS.raised} title={HAND_TEXTS.raised}>
-              ✋
+              <HandIcon />
             </span>
           )}
         </span>

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessageEvent, PresenceEntry } from '@videomote/contract/chat';
+import type { ChatMessageEvent } from '@videomote/contract/chat';
 import { announcements, assuranceOf, handQueue } from './assurance.ts';
+import { presenceEntry as p } from '../../../testing/presence.ts';
 
-const p = (connectionId: string, displayName: string, extra: Partial<PresenceEntry> = {}): PresenceEntry => ({
-  connectionId,
-  participantId: null,
-  displayName,
-  moderator: false,
-  chatIgnored: false,
-  ...extra,
-});
 const msg = (id: string, fromId: string, message: string): ChatMessageEvent => ({ id, type: 'CHAT_MESSAGE', fromId, fromName: '', message, timestamp: '2026-01-01T00:00:00Z' });
 
 describe('assurance and hands', () => {

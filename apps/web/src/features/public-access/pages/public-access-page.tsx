@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { DISPLAY_NAME_MAX, DISPLAY_NAME_REQUIRED, DISPLAY_NAME_STORAGE_KEY, normaliseDisplayName } from '@videomote/contract/public-access';
+import {
+  DISPLAY_NAME_MAX,
+  DISPLAY_NAME_REQUIRED,
+  DISPLAY_NAME_STORAGE_KEY,
+  PUBLIC_ACCESS_FALLBACK_MESSAGE,
+  normaliseDisplayName,
+} from '@videomote/contract/public-access';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -40,11 +46,13 @@ export function PublicAccessPage() {
 
 function ErrorPanel({ error }: { error: LookupError }) {
   const heading = fieldText(error.field);
+  // The server's message for a bad link repeats the heading; a visitor then still needs to know what to do.
+  const advice = error.message !== heading ? error.message : error.field === 'roomId' ? PUBLIC_ACCESS_FALLBACK_MESSAGE : null;
   return (
     <div className="public-access-error" data-field={error.field}>
       <ErrorIllustration field={error.field} />
       <h1>{heading}</h1>
-      {error.message !== heading && <p>{error.message}</p>}
+      {advice && <p>{advice}</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { UserData } from '@videomote/contract/identity';
 import { api } from '../../../lib/api-client.ts';
 
-export const getUserData = () => api<UserData>('GET', 'api/login/getuserdata', undefined, { quiet: true });
+/** Who is signed in, or null for nobody (optional=true: the server answers 200 rather than 401). */
+export const getUserData = () => api<UserData | null>('GET', 'api/login/getuserdata?optional=true', undefined, { quiet: true });

@@ -37,7 +37,15 @@ export function SignupPage() {
   const consentId = useId();
   const invitedId = useId();
 
+  /** A box ticked: its 'required' error goes. */
+  const tick = (field: 'consent' | 'invited', set: (v: boolean) => void) => (v: boolean) => {
+    set(v);
+    if (v) setFieldErrors((f) => ({ ...f, [field]: undefined }));
+  };
+
   const registered = !!info && (isRegistered(info) || info.currentUserRegistered);
+  // The server closes registration at the start; offering the form after that only leads to its error.
+  const closed = !!info && !info.currentUserRegistered && Date.now() >= new Date(info.startTime).getTime();
   const heading = signupHeading(info?.type ?? null, registered);
   useDocumentTitle(`Videomöte - ${heading}`);
 
@@ -117,6 +125,8 @@ export function SignupPage() {
         <p>
           Du är registrerad till mötet. Du hittar det bland <Link to="/meetings">dina möten</Link>.
         </p>
+      ) : closed ? (
+        !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{SIGNUP_TEXTS.closed}</p>
       ) : (
         <form className="signup-form" onSubmit={submit} noValidate>
           <p>
@@ -129,10 +139,7 @@ export function SignupPage() {
             id={consentId}
             inputRef={consentRef}
             checked={consent}
-            onChange={(v) => {
-              setConsent(v);
-              if (v) setFieldErrors((f) => ({ ...f, consent: undefined }));
-            }}
+            onChange={tick('consent', setConsent)}
             label="Jag godkänner att mina personuppgifter hanteras enligt informationen om personuppgifter"
             error={fieldErrors.consent}
           />
@@ -140,10 +147,7 @@ export function SignupPage() {
             id={invitedId}
             inputRef={invitedRef}
             checked={invited}
-            onChange={(v) => {
-              setInvited(v);
-              if (v) setFieldErrors((f) => ({ ...f, invited: undefined }));
-            }}
+            onChange={tick('invited', setInvited)}
             label="Jag har blivit inbjuden till mötet"
             error={fieldErrors.invited}
           />

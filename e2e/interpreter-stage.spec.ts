@@ -1,0 +1,245 @@
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CallBench, connectionIdOf, enter, keepsDecoding, status } from './support/call.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { movingBarClip, testPin } from './support/fake-camera.ts';
+import { dataDirWithMeeting } from './support/seed.ts';
+
+// Issue 10 in real browsers: a sign-language interpreter and eight others in one call, all with video. The
+// interpreter's tile stays on stage for every viewer (grid, beside a focused camera, beside a focused screen share,
+// minis hidden or not); personal pins (two at most) come back after a reload. Nine pages share one Chromium whose
+// fake camera is a small, slow clip made in code, so two shared cores can carry nine publishers and 72 subscriptions.
+vi.setConfig({ expect: { poll: { timeout: 45_000, interval: 300 } } });
+
+const INTERPRETER = 'Tina Teckentolk';
+const FAKE = '--use-fake-device-for-media-stream';
+const OTHERS_BY_PIN = ['Maja Myndighet', 'Olle Ombud', 'Lena Leverantör', 'Sven Stöd'];
+const OTHER_ROLES = ['Authority', 'ExternalParticipant', 'PrivateContractor', 'Interpreter'] as const;
+const bench = new CallBench();
+let small: Browser;
+let erik: Page; // the meeting's moderator; shares the screen
+let jonna: Page; // non-moderator viewer
+let karin: Page;
+let tina: Page; // the interpreter
+let everyone: Page[];
+let meeting: { id: string };
+const timings: Record<string, number> = {};
+const loads: Record<string, string> = {};
+
+async function measured<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  const out = await work();
+  timings[label] = Date.now() - t0;
+  loads[label] = os.loadavg()[0]!.toFixed(2);
+  return out;
+}
+
+beforeAll(async () => {
+  // Nine people with one seeded meeting: booking it through the form would test the booking again (keyboard-booking,
+  // meetings); this spec is about the stage.
+  const seeded = await dataDirWithMeeting(
+    [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { role: 'SignLanguageInterpreter', displayName: INTERPRETER, pin: testPin(0) },
+      { persona: 'jonna', role: 'JobSeeker' },
+      { persona: 'karin', role: 'ExternalParticipant' },
+      { persona: 'fredrik', role: 'PrivateContractor' },
+      ...OTHERS_BY_PIN.map((displayName, i) => ({ role: OTHER_ROLES[i]!, displayName, pin: testPin(i + 1) })),
+    ],
+    'Samtal med teckentolk',
+  );
+  meeting = seeded.meeting;
+  await bench.start({}, { dataDir: seeded.dataDir });
+  // Cameras: a 160x90 clip at 5 fps; the fake screen (getDisplayMedia) at 5 fps too.
+  small = await bench.launch({
+    [FAKE]: `${FAKE}=fps=5`,
+    file: `--use-file-for-fake-video-capture=${movingBarClip({ width: 160, height: 90, fps: 5 })}`,
+  });
+  const logins = await measured('9 logins', () =>
+    Promise.all([
+      bench.person('erik', small),
+      bench.person('jonna', small),
+      bench.person('karin', small),
+      bench.person('fredrik', small),
+      bench.personWithPin(testPin(0), INTERPRETER, small),
+      ...OTHERS_BY_PIN.map((name, i) => bench.personWithPin(testPin(i + 1), name, small)),
+    ]),
+  );
+  [erik, jonna, karin, , tina] = logins as [Page, Page, Page, Page, Page];
+  everyone = logins;
+}, 300_000);
+afterAll(async () => {
+  // The figures the brief asks for: how long each phase took here and the machine's load after it.
+  console.log(`interpreter-stage timings (ms): ${JSON.stringify(timings)}; 1-min load after each: ${JSON.stringify(loads)}`);
+  await bench.stop();
+});
+
+const cameraOf = (connectionId: string) => `camera-${connectionId}`;
+const inMain = (p: Page, streamId: string) => p.locator(`.main-grid > .tile[data-stream-id="${streamId}"]`);
+const inMinis = (p: Page, streamId: string) => p.locator(`.side-tiles .tile[data-stream-id="${streamId}"]`);
+const mainIds = (p: Page) => p.locator('.main-grid > .tile').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-stream-id')));
+/** The main area's first tiles in order, then the pinned ones (kept in the order of the call, not of pinning). */
+const stage = async (p: Page, first: string[], pinned: string[]) => {
+  const ids = await mainIds(p);
+  return [...ids.slice(0, first.length), ...ids.slice(first.length, first.length + pinned.length).sort()];
+};
+
+/** On stage: in the main area (never among the minis), visible with a size, and its video element playing frames. */
+async function expectOnStage(p: Page, streamId: string): Promise<void> {
+  const tile = inMain(p, streamId);
+  await expect.poll(() => tile.count(), { message: `${streamId} in the main area of ${p.url()}` }).toBe(1);
+  expect(await inMinis(p, streamId).count()).toBe(0);
+  expect(await tile.isVisible()).toBe(true);
+  const [box, area] = [await tile.boundingBox(), await p.locator('.video-area').boundingBox()];
+  expect(box!.width).toBeGreaterThan(50);
+  expect(box!.height).toBeGreaterThan(30);
+  // Inside the video area, not scrolled or pushed out of it.
+  expect(box!.x).toBeGreaterThanOrEqual(area!.x - 1);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(area!.y + area!.height + 1);
+  expect(await tile.getAttribute('data-has-video')).toBe('true');
+  await expect
+    .poll(() => tile.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused && v.readyState >= 2))
+    .toBe(true);
+  expect(await tile.locator('.tile__kept').textContent()).toBe('Teckentolk');
+}
+
+async function expectAxeClean(p: Page, where: string): Promise<void> {
+  const violations = await measured(`axe, ${where}`, () => seriousAxeViolations(p));
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+describe('the sign-language interpreter stays on stage (issue 10)', () => {
+  let tinaId: string;
+  let viewers: Page[];
+
+  it('nine in the call with video: the interpreter is in everyone\'s grid, first, decoding; the interpreter sees all eight others', async () => {
+    // Three at a time: nine pages connecting at once on two shared cores starve each other's ICE and DTLS.
+    await measured('9 pages enter', async () => {
+      for (let i = 0; i < everyone.length; i += 3) await Promise.all(everyone.slice(i, i + 3).map((p) => enter(p, meeting.id)));
+    });
+    await measured('9 cameras on', () =>
+      Promise.all(
+        everyone.map(async (p) => {
+          await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 90_000 });
+          await expect.poll(() => p.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
+        }),
+      ),
+    );
+    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet')));
+    tinaId = await connectionIdOf(tina);
+    viewers = everyone.filter((p) => p !== tina);
+
+    // The viewers' side and the interpreter's own screen are checked at the same time: both are mostly waiting
+    // for frames, and each page polls only itself.
+    await Promise.all([
+      measured('interpreter decoding for 8 viewers', async () => {
+        await Promise.all(
+          viewers.map(async (p) => {
+            await expect.poll(() => mainIds(p), { timeout: 90_000 }).toHaveLength(9);
+            expect((await mainIds(p))[0]).toBe(cameraOf(tinaId));
+            await expectOnStage(p, cameraOf(tinaId));
+            await keepsDecoding(p, cameraOf(tinaId), 90_000);
+          }),
+        );
+      }),
+      // The interpreter's own screen: the own tile plus eight others, every one of them with video, in the grid.
+      measured('8 others decoding for the interpreter', async () => {
+        await expect.poll(() => tina.locator('.main-grid.grid-9 > .tile[data-has-video="true"]').count(), { timeout: 90_000 }).toBe(9);
+        expect(await tina.locator('.side-tiles .tile').count()).toBe(0);
+        const others = (await mainIds(tina)).filter((id) => id !== 'own-camera');
+        expect(others).toHaveLength(8);
+        await Promise.all(others.map((id) => keepsDecoding(tina, id!, 90_000)));
+      }),
+    ]);
+    await expectAxeClean(jonna, 'grid of nine');
+  }, 420_000);
+
+  it('a viewer focuses someone else\'s camera: the interpreter stays beside it, the rest become minis', async () => {
+    const karinId = await connectionIdOf(karin);
+    await jonna.getByRole('button', { name: 'Maximera Karin Kompletterande', exact: true }).click();
+    await expect.poll(() => jonna.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${cameraOf(karinId)}"]`).count()).toBe(1);
+    expect((await mainIds(jonna))[0]).toBe(cameraOf(karinId));
+    await expectOnStage(jonna, cameraOf(tinaId));
+    await jonna.locator('.video-area').dblclick(); // minis shown
+    await expect.poll(() => jonna.locator('.side-tiles .tile').count()).toBe(7);
+    await expectOnStage(jonna, cameraOf(tinaId));
+    await jonna.getByRole('button', { name: 'Minimera Karin Kompletterande', exact: true }).click();
+    await expect.poll(() => mainIds(jonna)).toHaveLength(9);
+  }, 120_000);
+
+  it('a focused screen share: the interpreter is shown beside it, with video, for viewers', async () => {
+    const erikId = await connectionIdOf(erik);
+    const screen = `screen-${erikId}`;
+    await measured('share focused for 4 viewers, decoding for 2', async () => {
+      await erik.getByRole('button', { name: 'Dela skärm' }).click({ timeout: 30_000 });
+      // Four viewers (a non-moderator, two others and the interpreter herself) keep the check short on two cores.
+      await Promise.all(
+        [jonna, karin, everyone[5]!, tina].map(async (p) => {
+          await expect.poll(() => p.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${screen}"]`).count(), { timeout: 90_000 }).toBe(1);
+          expect((await mainIds(p))[0]).toBe(screen);
+          await expectOnStage(p, p === tina ? 'own-camera' : cameraOf(tinaId));
+          if (p !== jonna && p !== karin) return;
+          await Promise.all([keepsDecoding(p, screen, 90_000), keepsDecoding(p, cameraOf(tinaId), 90_000)]);
+          // The other cameras are minis beside the stage, not in it.
+          expect(await p.locator('.side-tiles .tile').count()).toBeGreaterThan(0);
+        }),
+      );
+    });
+    // Minis hidden: the sharer's camera joins the focus, and the interpreter stays.
+    await karin.locator('.video-area').dblclick();
+    await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBe(0);
+    await expectOnStage(karin, cameraOf(tinaId));
+    expect(await inMain(karin, cameraOf(erikId)).count()).toBe(1);
+    // Jonna's page in this state (focused share, the interpreter beside it, minis) is checked by axe in the next
+    // test, with two pins and the refusal notice added: one run there covers both.
+    await expectAxeClean(tina, 'the interpreter\'s own screen with a focused share');
+  }, 240_000);
+
+  it('pins: two hold, a third is refused and explained, and both come back after a reload', async () => {
+    const [karinId, fredrikId, majaId] = [await connectionIdOf(karin), await connectionIdOf(everyone[3]!), await connectionIdOf(everyone[5]!)];
+    const pin = (name: string) => jonna.getByRole('button', { name: `Fäst ${name}`, exact: true });
+    const unpin = (name: string) => jonna.getByRole('button', { name: `Lossa ${name}`, exact: true });
+    const notice = jonna.locator('.stage-notice[role="status"]');
+    const t0 = Date.now();
+    await pin('Karin Kompletterande').click();
+    await pin('Fredrik Fristående').click();
+    await expect.poll(() => unpin('Fredrik Fristående').getAttribute('aria-pressed')).toBe('true');
+    expect(await unpin('Karin Kompletterande').getAttribute('aria-pressed')).toBe('true');
+    // With the share focused (still, from the test before), the pinned cameras stand beside it with the interpreter.
+    const erikScreen = `screen-${await connectionIdOf(erik)}`;
+    const pinned = [cameraOf(karinId), cameraOf(fredrikId)].sort();
+    await expect.poll(() => stage(jonna, [erikScreen, cameraOf(tinaId)], pinned)).toEqual([erikScreen, cameraOf(tinaId), ...pinned]);
+    expect(await mainIds(jonna)).toHaveLength(4);
+
+    await pin('Maja Myndighet').click();
+    await expect.poll(() => notice.textContent()).toBe('Du kan fästa högst två rutor. Lossa en av dem först.');
+    expect(await pin('Maja Myndighet').getAttribute('aria-pressed')).toBe('false');
+    expect(await mainIds(jonna)).not.toContain(cameraOf(majaId));
+    timings['two pins and a refused third'] = Date.now() - t0;
+    await expectAxeClean(jonna, 'third pin refused');
+
+    // Reload: a new media connection (new connection ids), the pins are found again by participant.
+    await measured('reload and reconnect', () => enter(jonna, meeting.id));
+    const t1 = Date.now();
+    await expect.poll(() => status(jonna).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet');
+    await expect.poll(() => unpin('Karin Kompletterande').count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => unpin('Fredrik Fristående').count()).toBe(1);
+    expect(await notice.textContent()).toBe('');
+    // The running share is focused for the page that just came, and the kept tiles stand beside it again.
+    await expect.poll(() => stage(jonna, [erikScreen, cameraOf(tinaId)], pinned)).toEqual([erikScreen, cameraOf(tinaId), ...pinned]);
+    await expectOnStage(jonna, cameraOf(tinaId));
+    await keepsDecoding(jonna, cameraOf(karinId), 90_000);
+    timings['pins back after the reload'] = Date.now() - t1;
+    // Without minis the sharer's camera joins the focus too; the kept tiles stay, after it.
+    await jonna.locator('.video-area').dblclick();
+    const erikCamera = cameraOf(await connectionIdOf(erik));
+    await expect.poll(() => stage(jonna, [erikScreen, erikCamera, cameraOf(tinaId)], pinned)).toEqual([erikScreen, erikCamera, cameraOf(tinaId), ...pinned]);
+    // Unpinning frees a place: now Maja can be pinned (from the minis, shown again by a double-click).
+    await unpin('Karin Kompletterande').click();
+    await jonna.locator('.video-area').dblclick();
+    await pin('Maja Myndighet').click();
+    await expect.poll(() => unpin('Maja Myndighet').getAttribute('aria-pressed')).toBe('true');
+    expect(await notice.textContent()).toBe('');
+  }, 240_000);
+});

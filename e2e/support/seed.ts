@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate, openPglite } from '../../apps/server/src/platform/db.ts';
+import { loadSecretKey, pinCrypto } from '../../apps/server/src/platform/crypto.ts';
+import { insertMeeting, type FixtureParticipant } from '../../apps/server/src/testing/fixtures.ts';
+
+export type SeedMeeting = Parameters<typeof insertMeeting>[2];
+export type SeededMeeting = Awaited<ReturnType<typeof insertMeeting>>;
+
+/** The people of a seeded conversation: Erik, the officer holding it (its administrator), and Jonna, the job seeker. */
+export const ERIK_WITH_JONNA: FixtureParticipant[] = [
+  { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+  { persona: 'jonna', role: 'JobSeeker' },
+];
+
+/** Start and end of a meeting that is on now: it began ten minutes ago and lasts another hour. */
+export function underWayNow(): { start: Date; end: Date } {
+  const now = Date.now();
+  return { start: new Date(now - 10 * 60_000), end: new Date(now + 60 * 60_000) };
+}
+
+/**
+ * A fresh DATA_DIR whose embedded database holds the meetings `seed` inserts, written before the server starts: for
+ * bookings the booking API refuses (a start in the past, an ended webcast) or the form cannot make (roles it does
+ * not offer, such as SignLanguageInterpreter). Answers the DATA_DIR and what `seed` answered.
+ */
+export async function seededDataDir<T>(seed: (insert: (meeting: SeedMeeting) => Promise<SeededMeeting>) => Promise<T>): Promise<{ dataDir: string; seeded: T }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-seeded-'));
+  const db = await openPglite(path.join(dataDir, 'db'));
+  try {
+    await migrate(db);
+    const pins = pinCrypto(loadSecretKey(dataDir, null));
+    return { dataDir, seeded: await seed((meeting) => insertMeeting(db, pins, meeting)) };
+  } finally {
+    await db.close();
+  }
+}
+
+/** A DATA_DIR holding one meeting that is on now. */
+export async function dataDirWithMeeting(participants: FixtureParticipant[], title = 'Testmöte'): Promise<{ dataDir: string; meeting: { id: string; roomId: string } }> {
+  const { dataDir, seeded } = await seededDataDir((insert) => insert({ title, type: 0, ...underWayNow(), participants }));
+  return { dataDir, meeting: { id: seeded.id, roomId: seeded.roomId } };
+}
