@@ -58,6 +58,9 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
   });
   // An idle client's error (e.g. PostgreSQL restarting) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A client in use has no listener of the pool's: when its connection drops, node-postgres both fails the running
+  // query (which we answer) and emits 'error', which without a listener is an uncaught exception.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     kind: 'postgres',
     async query(text, params) {
