@@ -9,7 +9,9 @@ import { dataDirWithMeeting } from './support/seed.ts';
 // Issue 10 in real browsers: a sign-language interpreter and eight others in one call, all with video. The
 // interpreter's tile stays on stage for every viewer (grid, beside a focused camera, beside a focused screen share,
 // minis hidden or not); personal pins (two at most) come back after a reload. Nine pages share one Chromium whose
-// fake camera is a small, slow clip made in code, so two shared cores can carry nine publishers and 72 subscriptions.
+// fake camera is a small, slow clip made in code, and only the moderator and Jonna have a microphone (the others
+// join as people without one): two shared cores then carry nine video publishers and 72 subscriptions. With nine
+// microphones as well, the 72 audio streams starved the machine (load average 30) and set-ups timed out.
 vi.setConfig({ expect: { poll: { timeout: 45_000, interval: 300 } } });
 
 const INTERPRETER = 'Tina Teckentolk';
@@ -68,12 +70,24 @@ beforeAll(async () => {
   );
   [erik, jonna, karin, , tina] = logins as [Page, Page, Page, Page, Page];
   everyone = logins;
+  for (const p of everyone) if (p !== erik && p !== jonna) await withoutMicrophone(p);
 }, 300_000);
 afterAll(async () => {
   // The figures the brief asks for: how long each phase took here and the machine's load after it.
   console.log(`interpreter-stage timings (ms): ${JSON.stringify(timings)}; 1-min load after each: ${JSON.stringify(loads)}`);
   await bench.stop();
 });
+
+/** The page's person has a camera but no microphone: the call publishes their video only. */
+async function withoutMicrophone(p: Page): Promise<void> {
+  await p.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => original({ ...constraints, audio: false });
+    const list = devices.enumerateDevices.bind(devices);
+    devices.enumerateDevices = async () => (await list()).filter((d) => d.kind !== 'audioinput');
+  });
+}
 
 const cameraOf = (connectionId: string) => `camera-${connectionId}`;
 const inMain = (p: Page, streamId: string) => p.locator(`.main-grid > .tile[data-stream-id="${streamId}"]`);
@@ -118,14 +132,18 @@ describe('the sign-language interpreter stays on stage (issue 10)', () => {
     await measured('9 pages enter', async () => {
       for (let i = 0; i < everyone.length; i += 3) await Promise.all(everyone.slice(i, i + 3).map((p) => enter(p, meeting.id)));
     });
-    await measured('9 cameras on', () =>
-      Promise.all(
-        everyone.map(async (p) => {
-          await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 90_000 });
-          await expect.poll(() => p.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
-        }),
-      ),
-    );
+    // Three cameras at a time as well: each new camera is 8 subscriptions set up at once.
+    await measured('9 cameras on', async () => {
+      for (let i = 0; i < everyone.length; i += 3) {
+        await Promise.all(
+          everyone.slice(i, i + 3).map(async (p) => {
+            await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 90_000 });
+            await expect.poll(() => p.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
+          }),
+        );
+        await expect.poll(() => tina.locator('.tile[data-has-video="true"]').count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(i + 3);
+      }
+    });
     await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet')));
     tinaId = await connectionIdOf(tina);
     viewers = everyone.filter((p) => p !== tina);
