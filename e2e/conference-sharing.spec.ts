@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { apiCall, book, CallBench, connectionIdOf, enter, keepsDecoding, status, toolbar } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN } from './support/booking.ts';
+import { loginAs } from './support/login.ts';
 
 // Screen sharing with takeover (conference spec §2, §4), through the real server, Janus and Chromium's fake
 // screen (--use-fake-ui-for-media-stream picks it without a picker). Two shared cores: generous waits.
@@ -16,7 +17,13 @@ let meeting: { id: string };
 
 beforeAll(async () => {
   await bench.start();
-  [erik, jonna, karin] = await Promise.all([bench.person('erik'), bench.person('jonna'), bench.person('karin')]);
+  // Karin's computer has a touch screen as well as a mouse.
+  const touch = async () => {
+    const { page } = await bench.newPage({ hasTouch: true });
+    await loginAs(page, 'karin');
+    return page;
+  };
+  [erik, jonna, karin] = await Promise.all([bench.person('erik'), bench.person('jonna'), touch()]);
   meeting = await book(erik, {
     participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN],
   });
@@ -44,6 +51,16 @@ describe('screen sharing', () => {
     await karin.locator('.video-area').dblclick();
     await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBe(0);
     await expect.poll(() => karin.locator(`.main-grid.focus-with-camera > .tile[data-stream-id="camera-${erikId}"]`).count()).toBe(1);
+    // A touch on the video area toggles them too (spec §2); a mouse click does not, nor a touch on a tile's button.
+    await karin.locator('.main-grid').tap({ position: { x: 40, y: 40 } });
+    await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBeGreaterThan(0);
+    await karin.locator('.main-grid').click({ position: { x: 40, y: 40 } });
+    await karin.locator('.side-tiles').getByRole('button', { name: /^Fäst / }).first().tap();
+    await karin.getByRole('button', { name: /^Lossa / }).first().tap();
+    await expect.poll(() => karin.getByRole('button', { name: /^Lossa / }).count()).toBe(0);
+    expect(await karin.locator('.side-tiles .tile').count()).toBeGreaterThan(0);
+    await karin.locator('.main-grid').tap({ position: { x: 40, y: 40 } });
+    await expect.poll(() => karin.locator('.side-tiles .tile').count()).toBe(0);
     await karin.getByRole('button', { name: 'Minimera delning' }).click();
     await expect.poll(() => karin.getByRole('button', { name: 'Maximera delning' }).count()).toBe(1);
     expect(await karin.locator('.main-grid.focus').count()).toBe(0);

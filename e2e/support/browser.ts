@@ -25,6 +25,8 @@ export async function launchBrowser(options: { fakeUi?: boolean } = {}): Promise
 export interface UserPageOptions {
   permissions?: string[];
   viewport?: { width: number; height: number };
+  /** A touch screen as well as a mouse (a tablet, or a laptop with one). */
+  hasTouch?: boolean;
 }
 
 export async function newUserPage(browser: Browser, baseURL: string, options: UserPageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
@@ -35,6 +37,7 @@ export async function newUserPage(browser: Browser, baseURL: string, options: Us
     timezoneId: 'Europe/Stockholm',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.permissions ?? ['camera', 'microphone'],
+    hasTouch: options.hasTouch ?? false,
   });
   const page = await context.newPage();
   return { context, page };

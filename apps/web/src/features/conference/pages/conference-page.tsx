@@ -34,6 +34,7 @@ import type { StreamTile } from '../model/call-model.ts';
 import { loadPins, pinKey, savePins, stageLayout, togglePin } from '../model/stage.ts';
 import { KeptMark, PinButton } from '../components/pin-button.tsx';
 import { STAGE_TEXTS } from '../model/stage-texts.ts';
+import { useMinisGestures } from '../components/use-minis-gestures.ts';
 import '../conference.css';
 
 const COUNT_KEY = 'meeting_participant_count';
@@ -240,6 +241,7 @@ function Conference() {
     interpreters: tiles.filter(isInterpreter).map((t) => t.streamId),
     pinned: tiles.filter((t) => pins.includes(pinOf(t))).map((t) => t.streamId),
   });
+  const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
   const status = statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
   const loading = state.connectionStatus === 'connecting' && !state.reconnecting;
   const ChatPanel = conferenceSlots.chatPanel;
@@ -287,11 +289,7 @@ function Conference() {
       </p>
       <TileExtrasContext.Provider value={tileExtras}>
       <div className="conference-body">
-        <main
-          className="video-area"
-          data-tiles={view.main.length}
-          onDoubleClick={() => model.toggleMinis(view.side.length > 0)}
-        >
+        <main className="video-area" data-tiles={view.main.length} {...minisGestures}>
           {loading ? (
             <div className="spinner" role="progressbar" aria-label={TEXTS.connecting}>
               <div className="spinner__circle" />
