@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
+import { ownMeetingBody } from '../testing/request-bodies.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,34 @@ describe('operations endpoints', () => {
     const text = (await t.app.inject('/metrics')).body;
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toMatch(/route="\/api\/login\/getuserdata"/);
+  });
+
+  it('exposes the gauges operators watch: meetings going on, chat sockets, media rooms, connections and publishers', async () => {
+    const clocked = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
+    try {
+      const gauge = async (name: string) => {
+        const line = (await clocked.app.inject('/metrics')).body.split('\n').find((l) => l.startsWith(`${name} `));
+        return line === undefined ? null : Number(line.split(' ')[1]);
+      };
+      const erik = await clocked.as('erik');
+      for (const [title, start, end] of [
+        ['Pågår', '2026-11-20T09:30:00+01:00', '2026-11-20T10:30:00+01:00'],
+        ['Senare', '2026-11-20T13:00:00+01:00', '2026-11-20T14:00:00+01:00'],
+      ]) expect((await erik.post('/api/meeting', ownMeetingBody(title!, start!, end!))).statusCode).toBe(200);
+      expect(await gauge('videomote_meetings_active')).toBe(0);
+      clocked.clock.set('2026-11-20T09:45:00+01:00');
+      expect(await gauge('videomote_meetings_active')).toBe(1);
+      clocked.clock.set('2026-11-20T13:15:00+01:00');
+      expect(await gauge('videomote_meetings_active')).toBe(1);
+      clocked.clock.set('2026-11-20T14:00:00+01:00');
+      expect(await gauge('videomote_meetings_active')).toBe(0);
+      // Nothing connected in this test: present and zero, not missing.
+      for (const name of ['videomote_chat_sockets', 'videomote_media_rooms', 'videomote_media_connections', 'videomote_media_publishers']) {
+        expect(await gauge(name), name).toBe(0);
+      }
+    } finally {
+      await clocked.close();
+    }
   });
 
   it('serves an OpenAPI document of the API', async () => {

@@ -6,6 +6,7 @@ import { requirePerson, requireUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
+import { roomsPerInstance } from './media.repository.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
 const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -14,6 +15,13 @@ const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength
 async function mediaPlugin(app: FastifyInstance): Promise<void> {
   const media = new MediaService(app.deps, app.log);
   app.addHook('onClose', async () => media.close());
+  app.observability?.addGauge('videomote_media_rooms', 'Janus VideoRooms held for meetings, on every Janus instance', async () => {
+    let rooms = 0;
+    for (const n of (await roomsPerInstance(app.deps.db)).values()) rooms += n;
+    return rooms;
+  });
+  app.observability?.addGauge('videomote_media_connections', 'Browser connections to /media relayed by this process', () => media.localTotals().connections);
+  app.observability?.addGauge('videomote_media_publishers', 'Feeds published (cameras and screen shares) through this process', () => media.localTotals().publishers);
   const admissions = new WeakMap<FastifyRequest, MediaAdmission>();
 
   app.post(

@@ -263,6 +263,19 @@ export class MediaService {
   }
 
   /** Connections currently in a meeting's media session (for tests and moderation). */
+  /** What this process relays now: `/media` connections and the feeds they publish (cameras and screens). */
+  localTotals(): { connections: number; publishers: number } {
+    let connections = 0;
+    let publishers = 0;
+    for (const meeting of this.live.values()) {
+      for (const c of meeting.values()) {
+        connections += 1;
+        publishers += c.relay.publishedFeeds().length;
+      }
+    }
+    return { connections, publishers };
+  }
+
   connections(meetingId: string): MediaConnection[] {
     return [...(this.live.get(meetingId)?.values() ?? [])].map((c) => this.view(c));
   }

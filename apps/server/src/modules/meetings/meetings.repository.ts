@@ -198,3 +198,9 @@ export async function deleteMeetingRow(db: Queryable, id: string): Promise<boole
 export async function setCountInfoParticipants(db: Queryable, id: string, count: number): Promise<void> {
   await db.query('UPDATE meetings SET count_info_participants = $2 WHERE id = $1', [id, count]);
 }
+
+/** Meetings going on at `now` (all of them, every process's): the operations gauge. */
+export async function countMeetingsInProgress(db: Queryable, now: Date): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*) AS n FROM meetings WHERE start_time <= $1 AND end_time > $1', [now]);
+  return row?.n ?? 0;
+}

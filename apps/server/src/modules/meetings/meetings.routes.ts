@@ -7,6 +7,7 @@ import { validationError } from '../../platform/errors.ts';
 import { createEmployeeDirectory } from '../directory/employee-directory.ts';
 import { MeetingsService } from './meetings.service.ts';
 import { calendarFor, invitationsFor } from './invitations.ts';
+import { countMeetingsInProgress } from './meetings.repository.ts';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const RangeQuery = Type.Object({ from: Type.Optional(Type.String({ maxLength: 40 })), to: Type.Optional(Type.String({ maxLength: 40 })) });
@@ -17,6 +18,9 @@ type ById = { Params: { id: string } };
 /** The meeting calls of booking spec §7, plus invitations and the calendar file. Thin: rules live in the service. */
 export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
   const service = new MeetingsService({ db: app.deps.db, pins: app.deps.pins, directory: createEmployeeDirectory(), now: app.deps.now, events: app.deps.events });
+  app.observability?.addGauge('videomote_meetings_active', 'Meetings going on now (start passed, end not), in the whole database', () =>
+    countMeetingsInProgress(app.deps.db, app.deps.now()),
+  );
 
   app.get<Range>('/api/meeting/day', { schema: { querystring: RangeQuery } }, async (request) => ({
     data: await service.listRange(requirePerson(request), request.query.from, request.query.to, 'day'),
