@@ -52,6 +52,8 @@ export interface ChatStore {
   raiseHand(meetingId: string, connectionId: string): Promise<{ hand: number; changed: boolean } | null>;
   /** Lowers a hand; answers whether one was up. */
   lowerHand(meetingId: string, connectionId: string): Promise<boolean>;
+  /** For /readyz: the store answers (Redis reachable; in memory always). */
+  ping(): Promise<boolean>;
   /** Forgets everything about the meeting's chat. */
   clear(meetingId: string): Promise<void>;
   /** Meetings this node holds state for (for the sweep that purges ended calls). */
@@ -141,6 +143,10 @@ export class MemoryChatStore implements ChatStore {
     this.meetings.get(meetingId)!.presence.set(connectionId, { ...entry, hand: null });
     return true;
   }
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
   async clear(meetingId: string): Promise<void> {
     this.meetings.delete(meetingId);
   }

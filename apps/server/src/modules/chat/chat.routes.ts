@@ -55,6 +55,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   hubs.set(app.deps, hub);
   app.addHook('onClose', async () => hub.close());
   // Two tabs of one person are two sockets but one participant: metrics show both figures (this process's).
+  if (config.redisUrl) app.observability?.addReadinessCheck('redis', () => store.ping());
   app.observability?.addGauge('videomote_chat_sockets', 'Open chat sockets in this process', () => hub.localTotals().sockets);
   app.observability?.addGauge('videomote_chat_participants', 'Distinct people connected to chat in this process (one per person, however many tabs)', () => hub.localTotals().people);
   // When the retention job deletes a meeting, whatever is left of its chat goes with it. Anyone still connected to

@@ -165,6 +165,10 @@ export class RedisChatStore implements ChatStore {
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand: null }));
     return true;
   }
+  async ping(): Promise<boolean> {
+    return (await this.cmd.ping()) === 'PONG';
+  }
+
   async clear(meetingId: string): Promise<void> {
     await this.cmd
       .multi()

@@ -131,9 +131,14 @@ describe('without a working Janus', () => {
       end: '2026-11-20T10:00:00+01:00',
       participants: [{ persona: 'erik', role: 'EmploymentOfficer' }],
     });
+    // Janus starts on the first media use: until then the server is ready without it.
+    const readyz = async () => broken.app.inject('/readyz');
+    expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
     const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
     expect(res.statusCode).toBe(200);
+    // Asked for and not running: not ready, and it says which dependency.
+    expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([503, { database: true, janus: false }]);
     expect(res.json().data.tokenData.sessionId).toBe('');
     expect((await erik.get('/api/login/getuserdata')).statusCode).toBe(200);
     const port = (broken.app.server.address() as { port: number }).port;

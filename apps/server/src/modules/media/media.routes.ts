@@ -15,6 +15,7 @@ const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength
 async function mediaPlugin(app: FastifyInstance): Promise<void> {
   const media = new MediaService(app.deps, app.log);
   app.addHook('onClose', async () => media.close());
+  app.observability?.addReadinessCheck('janus', () => media.pool.reachable());
   app.observability?.addGauge('videomote_media_rooms', 'Janus VideoRooms held for meetings, on every Janus instance', async () => {
     let rooms = 0;
     for (const n of (await roomsPerInstance(app.deps.db)).values()) rooms += n;

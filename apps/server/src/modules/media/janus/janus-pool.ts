@@ -56,6 +56,21 @@ export class JanusPool extends EventEmitter {
     return control;
   }
 
+  /**
+   * For /readyz: every instance answers a VideoRoom request. The embedded Janus counts as ready until its first use
+   * (it starts then); once used, it must be running and answering (not dead, nor between restarts).
+   */
+  async reachable(): Promise<boolean> {
+    if (this.supervisor && !this.supervisor.used) return true;
+    if (this.supervisor && this.supervisor.pid === null) return false;
+    for (const id of this.ids()) {
+      const control = this.controls.get(id);
+      if (!control) return false;
+      await control.roomExists(1);
+    }
+    return true;
+  }
+
   /** The instance with the fewest rooms (loads: rooms per instance id). */
   leastLoaded(loads: Map<string, number>): string {
     const ids = this.ids();

@@ -94,6 +94,9 @@ export class JanusSupervisor extends EventEmitter {
     return this.child?.pid ?? null;
   }
 
+  /** Whether Janus was ever asked for: it is started on the first media use, not with the server. */
+  used = false;
+
   /** Janus's last output lines, for diagnosing a failed start. */
   output(): string {
     return this.tail.join('\n');
@@ -102,6 +105,7 @@ export class JanusSupervisor extends EventEmitter {
   /** Starts Janus if it is not running; resolves with where to reach it. Safe to call many times. */
   ensureStarted(): Promise<EmbeddedJanus> {
     if (this.stopped) return Promise.reject(new Error('janus supervisor stopped'));
+    this.used = true;
     if (this.child && this.child.exitCode === null && this.settings && !this.starting) return Promise.resolve(this.describe(this.settings));
     this.starting ??= this.spawnOnce().finally(() => (this.starting = null));
     return this.starting;
