@@ -4,7 +4,7 @@ import type { Meeting } from '@videomote/contract/meetings';
 import { ROLE_LABELS, type ParticipantRole } from '@videomote/contract/participant-roles';
 import { localDate, localTime } from '@videomote/contract/meeting-rules';
 import { calendarUrl } from '../api/get-invitations.ts';
-import { isToday, timeString, timingOf, TYPE_LABELS } from '../model/meeting-time.ts';
+import { canEnter, timeString, timingOf, TYPE_LABELS } from '../model/meeting-time.ts';
 import { MeetingLinks } from './meeting-links.tsx';
 import { CountInfoParticipants } from './count-info-participants.tsx';
 
@@ -32,7 +32,6 @@ export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Me
   const highlighted = timing === 'active' || timing === 'about-to-start';
   const admins = meeting.participants.filter((p) => p.isAdmin);
   const others = meeting.participants.filter((p) => !p.isAdmin);
-  const canEnter = isToday(meeting, now) && timing !== 'ended' && meeting.participants.some((p) => p.currentUser);
   return (
     <li className={`vm-card${highlighted ? ' vm-card--highlight' : ''}`} aria-label={meeting.title}>
       <div className="vm-card__header">
@@ -40,7 +39,7 @@ export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Me
           <span className="vm-card__title">{meeting.title}</span>
           <span className="vm-card__time">{timeString(meeting, now)}</span>
         </button>
-        {canEnter && (
+        {canEnter(meeting, now) && (
           <Link className="vm-button" to={`/meetings/${meeting.id}/lobby`}>
             Gå in i meeting
           </Link>

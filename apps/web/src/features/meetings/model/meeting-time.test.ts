@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeString, timingOf } from './meeting-time.ts';
+import { canEnter, timeString, timingOf } from './meeting-time.ts';
 
 const meeting = { startTime: '2026-11-20T13:00:00Z', endTime: '2026-11-20T14:00:00Z', type: 0 as const }; // 14:00–15:00 Stockholm
 
@@ -16,5 +16,19 @@ describe('meeting card time string', () => {
   });
   it('adds weekday and date when the meeting is not today', () => {
     expect(timeString({ ...meeting, type: 1 }, new Date('2026-11-19T08:00:00Z'))).toBe('fredag 2026-11-20, 14:00–15:00, Informationsmöte');
+  });
+});
+
+describe("'Gå in i meeting'", () => {
+  const mine = { ...meeting, participants: [{ currentUser: true }, { currentUser: false }] };
+  it('is offered to a participant all of the meeting day, before, during and after the booked time', () => {
+    for (const at of ['2026-11-19T23:00:00Z', '2026-11-20T12:00:00Z', '2026-11-20T13:30:00Z', '2026-11-20T14:30:00Z', '2026-11-20T22:59:00Z']) {
+      expect(canEnter(mine, new Date(at)), at).toBe(true);
+    }
+  });
+  it('is not offered on another day, nor to someone who is not in the meeting', () => {
+    expect(canEnter(mine, new Date('2026-11-19T22:59:00Z'))).toBe(false); // 23:59 the day before, Stockholm
+    expect(canEnter(mine, new Date('2026-11-20T23:00:00Z'))).toBe(false); // midnight after
+    expect(canEnter({ ...meeting, participants: [{ currentUser: false }] }, new Date('2026-11-20T13:30:00Z'))).toBe(false);
   });
 });

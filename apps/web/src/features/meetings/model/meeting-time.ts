@@ -22,6 +22,13 @@ export function timingOf(m: { startTime: string; endTime: string }, now: Date): 
 
 export const isToday = (m: { startTime: string }, now: Date) => localDate(new Date(m.startTime)) === localDate(now);
 
+/**
+ * 'Gå in i meeting' (spec §2, §6): a participant enters a meeting of today, also one whose booked end has passed: a
+ * conversation that runs over, or someone who dropped out, must be able to get back in.
+ */
+export const canEnter = (m: { startTime: string; participants: readonly { currentUser?: boolean }[] }, now: Date) =>
+  isToday(m, now) && m.participants.some((p) => p.currentUser);
+
 /** The card's time string (spec §4): countdown, running, or the range plus type, with weekday and date when not today. */
 export function timeString(m: { startTime: string; endTime: string; type: 0 | 1 }, now: Date): string {
   const timing = timingOf(m, now);
