@@ -11,6 +11,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { openPglite } from '../apps/server/src/platform/db.ts';
 import { visitorFor } from '../apps/server/src/modules/lobby/public-access.service.ts';
 import { sessionUserFromClaims } from '../apps/server/src/modules/identity/session-user.ts';
+import { MEETING_START_OF_FIRST_PARAM } from '../apps/server/src/modules/meetings/meetings.repository.ts';
 
 const meetingId = process.env.BENCH_MEETING_ID!;
 const visitors = Number(process.env.BENCH_VISITORS ?? 250);
@@ -25,7 +26,8 @@ await db.query(
   [meetingId, new Date(now - 60_000), new Date(now + 3600_000), `bench-room-${meetingId.slice(0, 8)}-xxxxxxxx`],
 );
 await db.query(
-  `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, is_admin) VALUES ($1, 0, 'PresenterInternal', 'Erik Handläggare', 'erihan', true)`,
+  `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, af_id, is_admin)
+   VALUES ($1, ${MEETING_START_OF_FIRST_PARAM}, 0, 'PresenterInternal', 'Erik Handläggare', 'erihan', true)`,
   [meetingId],
 );
 const presenter = await app.deps.sessions.create(

@@ -140,46 +140,45 @@ function connection(port: number) {
   };
 }
 
-async function drive(plan: LoadPlan): Promise<LoadResult> {
-  const warmup = plan.warmup ?? 0;
-  const encoded = plan.requests.map((r) => encode(r, plan.port));
+/** Sends `requests` over the connections (closed loop, or open loop at `rate`) and measures each answer's latency. */
+async function phase(connections: ReturnType<typeof connection>[], requests: Buffer[], rate: number | undefined) {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
-  const connections = Array.from({ length: plan.connections }, () => connection(plan.port));
-  let cpu0 = process.cpuUsage();
   const started = process.hrtime.bigint();
-  let measuredFrom = started;
-  const scheduledAt = (i: number) => started + BigInt(Math.round((i / plan.rate!) * 1e9));
+  const scheduledAt = (i: number) => started + BigInt(Math.round((i / rate!) * 1e9));
   await Promise.all(
     connections.map(async (conn) => {
-      for (let i = next++; i < encoded.length; i = next++) {
+      for (let i = next++; i < requests.length; i = next++) {
         let t0 = process.hrtime.bigint();
-        if (plan.rate) {
+        if (rate) {
           const due = scheduledAt(i);
           if (due > t0) await new Promise((r) => setTimeout(r, Number(due - t0) / 1e6));
           t0 = due;
         }
-        if (i === warmup) {
-          measuredFrom = t0;
-          cpu0 = process.cpuUsage();
-        }
-        const status = await conn.send(encoded[i]!);
-        if (i < warmup) continue;
+        const status = await conn.send(requests[i]!);
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (status < 200 || status >= 300) errors++;
       }
     }),
   );
+  return { latencies, errors, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+async function drive(plan: LoadPlan): Promise<LoadResult> {
+  const encoded = plan.requests.map((r) => encode(r, plan.port));
+  const warmup = plan.warmup ?? 0;
+  const connections = Array.from({ length: plan.connections }, () => connection(plan.port));
+  if (warmup) {
+    await phase(connections, encoded.slice(0, warmup), plan.rate);
+    // A moment of quiet between the phases, for the garbage the warm-up (and building this plan) left on both sides.
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const cpu0 = process.cpuUsage();
+  const result = await phase(connections, encoded.slice(warmup), plan.rate);
   const cpu = process.cpuUsage(cpu0);
   for (const conn of connections) conn.close();
-  const measured = encoded.length - warmup;
-  return {
-    latencies,
-    errors,
-    seconds: Number(process.hrtime.bigint() - measuredFrom) / 1e9,
-    clientCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / measured,
-  };
+  return { ...result, clientCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / (encoded.length - warmup) };
 }
 
 if (process.send && import.meta.url === `file://${process.argv[1]}`) {

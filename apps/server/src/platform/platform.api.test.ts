@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
 import { ownMeetingBody } from '../testing/request-bodies.ts';
+import { securityHeaders } from './security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +68,17 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('sends them on API answers, refusals and 404s too, and HSTS only where cookies are secure', async () => {
+    for (const url of ['/api/meeting/week', '/api/does-not-exist', '/healthz']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['permissions-policy'], url).toContain('camera=(self)');
+    }
+    expect((await t.app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
+    expect(securityHeaders(true)['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('answers malformed JSON and unknown API paths with a 4xx in the spec shape, never a 500', async () => {

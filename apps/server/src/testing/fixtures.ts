@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import type { Db } from '../platform/db.ts';
 import type { PinCrypto } from '../platform/crypto.ts';
+import { MEETING_START_OF_FIRST_PARAM } from '../modules/meetings/meetings.repository.ts';
 import { personaByKey, type Persona } from '../modules/identity/personas.ts';
 
 export interface FixtureParticipant {
@@ -31,8 +32,8 @@ export async function insertMeeting(
     const pin = p.pin ?? persona?.pin ?? null;
     const displayName = p.displayName ?? (persona ? `${persona.firstName} ${persona.lastName}` : 'Deltagare');
     const [pr] = await db.query<{ id: string }>(
-      `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, is_admin)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, af_id, pin_hash, pin_encrypted, is_admin)
+       VALUES ($1, ${MEETING_START_OF_FIRST_PARAM}, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [row!.id, i, p.role, displayName, afId, pin ? pins.hash(pin) : null, pin ? pins.encrypt(pin) : null, p.isAdmin ?? false],
     );
     participantIds.push(pr!.id);

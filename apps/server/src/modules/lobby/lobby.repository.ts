@@ -1,5 +1,6 @@
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import type { Queryable } from '../../platform/db.ts';
+import { MEETING_START_OF_FIRST_PARAM } from '../meetings/meetings.repository.ts';
 
 /**
  * The only SQL of the lobby module. Self-registration writes a participant row itself, because the meetings
@@ -31,8 +32,8 @@ export interface NewSelfRegistration {
 /** Adds the person last in the list, marks the row self-registered and bumps the meeting's count and version. */
 export async function insertSelfRegistration(tx: Queryable, p: NewSelfRegistration): Promise<string> {
   const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO meeting_participants (meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, is_participant, is_admin, self_registered)
-     VALUES ($1, (SELECT coalesce(max(position) + 1, 0) FROM meeting_participants WHERE meeting_id = $1), $2, $3, NULL, $4, $5, true, false, true)
+    `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, af_id, pin_hash, pin_encrypted, is_participant, is_admin, self_registered)
+     VALUES ($1, ${MEETING_START_OF_FIRST_PARAM}, (SELECT coalesce(max(position) + 1, 0) FROM meeting_participants WHERE meeting_id = $1), $2, $3, NULL, $4, $5, true, false, true)
      RETURNING id`,
     [p.meetingId, p.role, p.displayName, p.pinHash, p.pinEncrypted],
   );

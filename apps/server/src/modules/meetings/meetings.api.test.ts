@@ -288,6 +288,33 @@ describe('update, versions and started meetings', () => {
     expect((await (await t.as('jonna')).get(`/api/meeting/${m.id}`)).statusCode).toBe(404);
   });
 
+  it('a meeting moved to another week moves in every participant\'s lists, a participant added on the way too', async () => {
+    const erik = await t.as('erik');
+    const jonnaClient = await t.as('jonna');
+    const m = await book(erik, { startTime: '2026-11-24T10:00:00+01:00', endTime: '2026-11-24T11:00:00+01:00', participants: [me, jonna] });
+    const weekOf = async (client: TestClient, monday: string, sunday: string) =>
+      (await client.get(`/api/meeting/week?from=${monday}T00:00:00%2B01:00&to=${sunday}T00:00:00%2B01:00`)).json().data.map((x: { id: string }) => x.id);
+    expect(await weekOf(jonnaClient, '2026-11-23', '2026-11-30')).toEqual([m.id]);
+
+    const moved = await erik.put('/api/meeting', {
+      ...m,
+      startTime: '2026-12-01T10:00:00+01:00',
+      endTime: '2026-12-01T11:00:00+01:00',
+      participants: [...m.participants, tolk],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    for (const client of [erik, jonnaClient]) {
+      expect(await weekOf(client, '2026-11-23', '2026-11-30')).toEqual([]);
+      expect(await weekOf(client, '2026-11-30', '2026-12-07')).toEqual([m.id]);
+    }
+    const interpreter = await t.db.query<{ meeting_start: Date }>(
+      `SELECT meeting_start FROM meeting_participants WHERE meeting_id = $1 AND role = 'Interpreter'`,
+      [m.id],
+    );
+    expect(new Date(interpreter[0]!.meeting_start).toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect((await erik.get('/api/meetingweek')).json().data).toContainEqual({ week: 49, year: 2026 });
+  });
+
   it('refuses a participant id from another meeting', async () => {
     const erik = await t.as('erik');
     const a = await book(erik);

@@ -60,6 +60,9 @@ const PARTICIPANT_COLUMNS =
 const PARTICIPANT_WRITE_COLUMNS = 'position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered';
 const PARTICIPANT_WRITE_TYPES = ['int', 'text', 'text', 'text', 'text', 'text', 'text', 'boolean', 'boolean', 'boolean'];
 
+/** The start of meeting $1, for a participant row (migration 013: each row carries it for the user's week index). */
+export const MEETING_START_OF_FIRST_PARAM = '(SELECT start_time FROM meetings WHERE id = $1)';
+
 const participantValues = (position: number, p: ParticipantWrite) => [
   position, p.role, p.displayName, p.afId, p.pinHash, p.pinEncrypted, p.email, p.isParticipant, p.isAdmin, p.selfRegistered,
 ];
@@ -81,8 +84,8 @@ export async function insertMeetingWithParticipants(
   });
   const participantsCte = rows.length
     ? `, p AS (
-         INSERT INTO meeting_participants (meeting_id, ${PARTICIPANT_WRITE_COLUMNS})
-         SELECT m.id, v.* FROM m, (VALUES ${rows.join(', ')}) AS v(${PARTICIPANT_WRITE_COLUMNS})
+         INSERT INTO meeting_participants (meeting_id, meeting_start, ${PARTICIPANT_WRITE_COLUMNS})
+         SELECT m.id, m.start_time, v.* FROM m, (VALUES ${rows.join(', ')}) AS v(${PARTICIPANT_WRITE_COLUMNS})
          RETURNING ${PARTICIPANT_COLUMNS})`
     : '';
   const [result] = await db.query<{ meeting: MeetingRow | string; participants: ParticipantRow[] | string | null }>(
@@ -98,11 +101,19 @@ export async function insertMeetingWithParticipants(
   return { row, participants: withParticipants({ participants: result!.participants }).participants };
 }
 
-/** Optimistic concurrency: only the holder of the current version may write; the loser gets no row back. */
+/**
+ * Optimistic concurrency: only the holder of the current version may write; the loser gets no row back. A new start
+ * moves with the meeting's participants in the same statement.
+ */
 export async function updateMeetingIfVersion(tx: Queryable, id: string, version: number, m: MeetingWrite): Promise<MeetingRow | null> {
   const rows = await tx.query<MeetingRow>(
-    `UPDATE meetings SET title = $3, type = $4, start_time = $5, end_time = $6, version = version + 1
-     WHERE id = $1 AND version = $2 RETURNING ${MEETING_COLUMNS}`,
+    `WITH m AS (
+       UPDATE meetings SET title = $3, type = $4, start_time = $5, end_time = $6, version = version + 1
+       WHERE id = $1 AND version = $2 RETURNING ${MEETING_COLUMNS}
+     ), moved AS (
+       UPDATE meeting_participants p SET meeting_start = m.start_time FROM m WHERE p.meeting_id = m.id AND p.meeting_start <> m.start_time
+     )
+     SELECT * FROM m`,
     [id, version, m.title, m.type, m.start, m.end],
   );
   return rows[0] ?? null;
@@ -129,9 +140,9 @@ export async function replaceParticipants(tx: Queryable, meetingId: string, list
   if (!inserts.length) return [];
   // New participants in one statement: one round trip however many there are.
   const width = inserts[0]!.length;
-  const rows = inserts.map((_, r) => `($1, ${Array.from({ length: width }, (_, c) => `$${2 + r * width + c}`).join(', ')})`);
+  const rows = inserts.map((_, r) => `($1, ${MEETING_START_OF_FIRST_PARAM}, ${Array.from({ length: width }, (_, c) => `$${2 + r * width + c}`).join(', ')})`);
   return tx.query<ParticipantRow>(
-    `INSERT INTO meeting_participants (meeting_id, ${PARTICIPANT_WRITE_COLUMNS})
+    `INSERT INTO meeting_participants (meeting_id, meeting_start, ${PARTICIPANT_WRITE_COLUMNS})
      VALUES ${rows.join(', ')} RETURNING ${PARTICIPANT_COLUMNS}`,
     [meetingId, ...inserts.flat()],
   );
@@ -147,31 +158,47 @@ export async function findMeetingWithParticipants(db: Queryable, id: string): Pr
 }
 
 /**
- * The ids of the meetings a user takes part in. Two index-only scans rather than one `af_id = … OR pin_hash = …`,
- * which PostgreSQL can only answer by visiting every matching participant row.
+ * The ids of the meetings a user takes part in that start in [$from, $to): one index range per identity (migration
+ * 013). Two index-only scans rather than one `af_id = … OR pin_hash = …`, which PostgreSQL can only answer by
+ * visiting every matching participant row.
  */
-const USER_MEETING_IDS = (afId: number, pinHash: number) =>
-  `SELECT meeting_id FROM meeting_participants WHERE af_id = $${afId}
-   UNION ALL SELECT meeting_id FROM meeting_participants WHERE pin_hash = $${pinHash}`;
+const USER_MEETING_IDS = (p: { from: number; to: string; afId: number; pinHash: number }) =>
+  `SELECT meeting_id FROM meeting_participants WHERE af_id = $${p.afId} AND meeting_start >= $${p.from} AND meeting_start < ${p.to}
+   UNION ALL SELECT meeting_id FROM meeting_participants WHERE pin_hash = $${p.pinHash} AND meeting_start >= $${p.from} AND meeting_start < ${p.to}`;
+
+/** A participant in a list: no personnummer hash or ciphertext (lists never show one), but whether it is the user. */
+export type ListedParticipantRow = Omit<ParticipantRow, 'pin_hash' | 'pin_encrypted'> & { is_user: boolean };
+export type MeetingInList = MeetingRow & { participants: ListedParticipantRow[] };
 
 /**
  * The user's own meetings starting in [from, to), each with its participants: staff found by agency id, e-ID users
  * by keyed personnummer hash. The whole list comes back as one JSON text that JSON.parse reads at native speed;
  * as rows, node-postgres parsed every column and date of every meeting in JavaScript, which cost the busiest call
- * more of the server's CPU than anything else it does.
+ * more of the server's CPU than anything else it does. The meetings' own start is checked too: it is the truth
+ * that the participants' copy follows.
  */
-export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<MeetingWithParticipants[]> {
+export async function meetingsOfUser(db: Queryable, user: SessionUser, from: Date, to: Date): Promise<MeetingInList[]> {
   const [row] = await db.query<{ meetings: string }>(
     `SELECT coalesce(json_agg(x ORDER BY x.start_time, x.id), '[]')::text AS meetings FROM (
-       SELECT ${MEETING_COLUMNS}, ${PARTICIPANTS_JSON} AS participants
+       SELECT ${MEETING_COLUMNS},
+              (SELECT json_agg(p ORDER BY p.position) FROM (
+                 SELECT ${LISTED_PARTICIPANT_COLUMNS}, coalesce(af_id = $3, false) OR coalesce(pin_hash = $4, false) AS is_user
+                 FROM meeting_participants WHERE meeting_id = m.id) p) AS participants
        FROM meetings m
-       WHERE m.start_time >= $1 AND m.start_time < $2
-         AND m.id IN (${USER_MEETING_IDS(3, 4)})
+       WHERE m.id IN (${USER_MEETING_IDS({ from: 1, to: '$2', afId: 3, pinHash: 4 })})
+         AND m.start_time >= $1 AND m.start_time < $2
      ) x`,
     [from, to, user.afId, user.pinHash],
   );
-  return (JSON.parse(row!.meetings) as MeetingWithParticipants[]).map(withParticipants);
+  return (JSON.parse(row!.meetings) as (MeetingRow & { participants: ListedParticipantRow[] | null })[]).map((m) => ({
+    ...m,
+    participants: m.participants ?? [],
+  }));
 }
+
+const LISTED_PARTICIPANT_COLUMNS = PARTICIPANT_COLUMNS.split(', ')
+  .filter((c) => c !== 'pin_hash' && c !== 'pin_encrypted')
+  .join(', ');
 
 /**
  * A meeting's participants as a JSON array, in their order. Aggregating whole rows of a subquery: building each
@@ -190,8 +217,8 @@ const withParticipants = <T extends { participants: ParticipantRow[] | string | 
 export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, from: Date): Promise<Date[]> {
   const rows = await db.query<{ start_time: Date | string }>(
     `SELECT m.start_time FROM meetings m
-     WHERE m.start_time >= $1
-       AND m.id IN (${USER_MEETING_IDS(2, 3)})
+     WHERE m.id IN (${USER_MEETING_IDS({ from: 1, to: "'infinity'", afId: 2, pinHash: 3 })})
+       AND m.start_time >= $1
      ORDER BY m.start_time LIMIT 5000`,
     [from, user.afId, user.pinHash],
   );
