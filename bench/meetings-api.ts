@@ -24,9 +24,9 @@ const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WEEK_REQUESTS = Number(process.env.BENCH_WEEK_REQUESTS ?? 20_000);
-const CREATE_REQUESTS = Number(process.env.BENCH_CREATE_REQUESTS ?? 5_000);
+const CREATE_REQUESTS = Number(process.env.BENCH_CREATE_REQUESTS ?? 15_000);
 /** Requests sent before each measurement over the same connections (see LoadPlan.warmup). */
-const WARMUP_REQUESTS = 1_000;
+const WARMUP_REQUESTS = 2_000;
 const WEEKS = 20;
 /** Caseworkers the meetings are spread over (each connection signs in as one of them). */
 const USERS = 50;
@@ -34,7 +34,7 @@ const USERS = 50;
  * Signed-in sessions of each caseworker. Bookings are rate-limited per session (120 a minute, platform/rate-limits.ts),
  * and the two booking runs send more than 50 sessions may: like a caseworker with the app open in several tabs.
  */
-const SESSIONS_PER_USER = 4;
+const SESSIONS_PER_USER = 8;
 
 export interface Figures {
   name: string;

@@ -115,6 +115,27 @@ describe('create and read', () => {
     const bad = await erik.get('/api/meeting/day?from=yesterday');
     expect(bad.statusCode).toBe(400);
   });
+  it('lists each meeting exactly as GET /api/meeting/:id shows it, without personnummer, for admins and others', async () => {
+    const erik = await t.as('erik');
+    const anna = { role: 'EmploymentOfficer', afId: 'annadm', email: 'anna@example.se' };
+    const m = await book(erik, { participants: [me, jonna, tolk, anna] });
+    await erik.put(`/api/meeting/${m.id}/3`, { id: m.id, countInfoParticipants: 3 });
+    for (const persona of ['erik', 'jonna', 'anna'] as const) {
+      const client = await t.as(persona);
+      const listed = (await client.get('/api/meeting/day')).json().data.find((x: { id: string }) => x.id === m.id);
+      const single = (await client.get(`/api/meeting/${m.id}`)).json().data;
+      const withoutPins = { ...single, participants: single.participants.map((p: object) => ({ ...p, pin: null })) };
+      expect(listed, persona).toStrictEqual(withoutPins);
+    }
+    const eriksView = (await erik.get('/api/meeting/day')).json().data.find((x: { id: string }) => x.id === m.id);
+    expect(eriksView).toMatchObject({ currentUserIsAdmin: true, countInfoParticipants: 3 });
+    expect(eriksView.participants.filter((p: { email: string | null }) => p.email).length).toBeGreaterThan(0);
+    const jonnasView = (await (await t.as('jonna')).get('/api/meeting/day')).json().data.find((x: { id: string }) => x.id === m.id);
+    expect(jonnasView.currentUserIsAdmin).toBe(false);
+    expect(jonnasView.participants.map((p: { email: string | null; currentUser: boolean }) => [p.email, p.currentUser])).toEqual([
+      [null, false], [null, true], [null, false], [null, false],
+    ]);
+  });
 });
 
 describe('validation (spec §5), in Swedish with field ids', () => {

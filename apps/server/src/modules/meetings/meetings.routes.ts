@@ -22,13 +22,13 @@ export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
     countMeetingsInProgress(app.deps.db, app.deps.now()),
   );
 
-  app.get<Range>('/api/meeting/day', { schema: { querystring: RangeQuery } }, async (request) => ({
-    data: await service.listRange(requirePerson(request), request.query.from, request.query.to, 'day'),
-  }));
-
-  app.get<Range>('/api/meeting/week', { schema: { querystring: RangeQuery } }, async (request) => ({
-    data: await service.listRange(requirePerson(request), request.query.from, request.query.to, 'week'),
-  }));
+  // The lists arrive as JSON text from the database (meetingListJson) and go out as they are, in the { data } envelope.
+  for (const fallback of ['day', 'week'] as const) {
+    app.get<Range>(`/api/meeting/${fallback}`, { schema: { querystring: RangeQuery } }, async (request, reply) => {
+      const list = await service.listRange(requirePerson(request), request.query.from, request.query.to, fallback);
+      return reply.type('application/json; charset=utf-8').send(`{"data":${list}}`);
+    });
+  }
 
   app.get('/api/meetingweek', async (request) => ({ data: await service.weeks(requirePerson(request)) }));
 

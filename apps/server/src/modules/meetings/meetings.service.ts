@@ -30,12 +30,11 @@ import {
   deleteMeetingRow,
   findMeetingWithParticipants,
   insertMeetingWithParticipants,
-  meetingsOfUser,
+  meetingListJson,
   replaceParticipants,
   setCountInfoParticipants,
   updateMeetingIfVersion,
   upcomingStartsOfUser,
-  type ListedParticipantRow,
   type MeetingRow,
   type ParticipantRow,
   type ParticipantWrite,
@@ -58,9 +57,6 @@ const MAX_RANGE_MS = 62 * 86_400_000;
 const isUserParticipant = (p: Pick<ParticipantRow, 'af_id' | 'pin_hash'>, user: SessionUser) =>
   (!!user.afId && p.af_id === user.afId) || (!!user.pinHash && p.pin_hash === user.pinHash);
 
-/** The user's own rows among a meeting's stored participants. */
-const userMatcher = (user: SessionUser) => (p: ParticipantRow) => isUserParticipant(p, user);
-
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
 
 export class MeetingsService {
@@ -71,11 +67,14 @@ export class MeetingsService {
   /** A meeting the user takes part in; 404 for everybody else, so that existence does not leak. */
   async get(user: SessionUser, id: string): Promise<Meeting> {
     const { meeting, participants, me } = await this.loadForMember(user, id);
-    return this.toDto(meeting, participants, userMatcher(user), me?.is_admin ?? false);
+    return this.toDto(meeting, participants, user, me?.is_admin ?? false);
   }
 
-  /** The user's meetings starting in [from, to), each with its participants. */
-  async listRange(user: SessionUser, fromRaw: string | undefined, toRaw: string | undefined, fallback: 'day' | 'week'): Promise<Meeting[]> {
+  /**
+   * The user's meetings starting in [from, to), each with its participants, as the JSON text of a `Meeting[]`
+   * (see meetingListJson for why it is text).
+   */
+  async listRange(user: SessionUser, fromRaw: string | undefined, toRaw: string | undefined, fallback: 'day' | 'week'): Promise<string> {
     const now = this.deps.now();
     const from = fromRaw ? parseInstant(fromRaw) : startOfLocalDay(now, fallback === 'day' ? 0 : 1);
     const to = toRaw ? parseInstant(toRaw) : startOfLocalDay(now, fallback === 'day' ? 1 : 8);
@@ -86,12 +85,7 @@ export class MeetingsService {
       errors.push({ fields: ['to'], message: MEETING_MESSAGES.fieldInvalid });
     }
     if (errors.length) throw validationError(errors);
-    const meetings = await meetingsOfUser(this.deps.db, user, from!, to!);
-    // Lists never carry personnummer, not even masked: the cards do not show them (and it saves a decryption each).
-    return meetings.map(({ participants, ...m }) => {
-      const admin = participants.some((p) => p.is_user && p.is_admin);
-      return this.toDto(m, participants, (p) => p.is_user, admin, false);
-    });
+    return meetingListJson(this.deps.db, user, from!, to!);
   }
 
   /**
@@ -114,7 +108,7 @@ export class MeetingsService {
   async copyTemplate(user: SessionUser, id: string): Promise<Meeting> {
     const { meeting, participants, me } = await this.loadForMember(user, id);
     if (!me?.is_admin) throw forbidden();
-    const dto = this.toDto(meeting, participants.filter((p) => !p.self_registered), userMatcher(user), true);
+    const dto = this.toDto(meeting, participants.filter((p) => !p.self_registered), user, true);
     return {
       ...dto,
       id: null,
@@ -145,7 +139,7 @@ export class MeetingsService {
       plan.participants,
     );
     // Everything was just written: answer from it instead of reading it back.
-    return this.toDto(row, participants, userMatcher(user), true);
+    return this.toDto(row, participants, user, true);
   }
 
   async update(user: SessionUser, req: MeetingRequest): Promise<Meeting> {
@@ -375,14 +369,8 @@ export class MeetingsService {
     return { meeting, participants, me };
   }
 
-  /** `isUser` tells the user's own participant row; personnummer (masked) only with `withPins` and the admin view. */
-  private toDto<P extends ParticipantRow | ListedParticipantRow>(
-    m: MeetingRow,
-    participants: P[],
-    isUser: (p: P) => boolean,
-    adminView: boolean,
-    withPins = true,
-  ): Meeting {
+  /** Keep in step with meetingListJson, which builds the same shape for lists (a test compares the two). */
+  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean): Meeting {
     return {
       id: m.id,
       title: m.title,
@@ -396,13 +384,13 @@ export class MeetingsService {
       countInfoParticipants: m.count_info_participants,
       createdBy: m.created_by,
       currentUserIsAdmin: adminView,
-      participants: participants.map((p) => this.participantDto(p, isUser(p), adminView, withPins)),
+      participants: participants.map((p) => this.participantDto(p, user, adminView)),
     };
   }
 
-  private participantDto(p: ParticipantRow | ListedParticipantRow, currentUser: boolean, adminView: boolean, withPins: boolean): Participant {
+  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean): Participant {
     let pin: string | null = null;
-    if (adminView && withPins && 'pin_encrypted' in p && p.pin_encrypted) {
+    if (adminView && p.pin_encrypted) {
       try {
         pin = maskPin(this.deps.pins.decrypt(p.pin_encrypted));
       } catch {
@@ -416,7 +404,7 @@ export class MeetingsService {
       pin,
       afId: p.af_id,
       email: adminView ? p.email : null,
-      currentUser,
+      currentUser: isUserParticipant(p, user),
       isParticipant: p.is_participant,
       isAdmin: p.is_admin,
       meetingId: p.meeting_id,
