@@ -139,7 +139,7 @@ export class MeetingsService {
       plan.participants,
     );
     // Everything was just written: answer from it instead of reading it back.
-    return this.toDto(row, participants, user, true);
+    return this.toDto(row, participants, user, true, plan.typedPins);
   }
 
   async update(user: SessionUser, req: MeetingRequest): Promise<Meeting> {
@@ -186,7 +186,12 @@ export class MeetingsService {
     existing: MeetingRow | null,
     existingParticipants: ParticipantRow[],
     copySource: ParticipantRow[],
-  ): Promise<{ meeting: { title: string; type: 0 | 1; start: Date; end: Date }; participants: ParticipantWrite[] }> {
+  ): Promise<{
+    meeting: { title: string; type: 0 | 1; start: Date; end: Date };
+    participants: ParticipantWrite[];
+    /** The personnummer this request encrypted, by ciphertext: the answer masks them without decrypting again. */
+    typedPins: Map<string, string>;
+  }> {
     const now = this.deps.now();
     const type: 0 | 1 = req.type === 1 ? 1 : 0;
     // KA users do not choose the type (spec §6): they book conversation meetings, or keep the type a meeting has.
@@ -257,6 +262,7 @@ export class MeetingsService {
     const allowedRoles = roleOptions(type, user.userLevel);
     const allRolesForType = roleOptions(type, 'Intern');
     const writes: ParticipantWrite[] = [];
+    const typedPins = new Map<string, string>();
     const seenAf = new Set<string>();
     const seenPin = new Set<string>();
     for (const [i, p] of list.entries()) {
@@ -323,6 +329,7 @@ export class MeetingsService {
         if (typed?.ok) {
           pinHash = this.deps.pins.hash(typed.pin);
           pinEncrypted = this.deps.pins.encrypt(typed.pin);
+          typedPins.set(pinEncrypted, typed.pin);
         } else if (!typed && (stored?.pin_encrypted || copied?.pin_encrypted)) {
           const source = stored?.pin_encrypted ? stored : copied!;
           pinHash = source.pin_hash;
@@ -354,7 +361,7 @@ export class MeetingsService {
     const limit = limitError(type, writes.map((w) => w.role));
     if (limit) errors.push(limit);
     if (errors.length || !start || !end) throw validationError(dedupe(errors));
-    return { meeting: { title: req.title!.trim(), type, start, end }, participants: writes };
+    return { meeting: { title: req.title!.trim(), type, start, end }, participants: writes, typedPins };
   }
 
   // ---------- helpers ----------
@@ -370,7 +377,7 @@ export class MeetingsService {
   }
 
   /** Keep in step with meetingListJson, which builds the same shape for lists (a test compares the two). */
-  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean): Meeting {
+  private toDto(m: MeetingRow, participants: ParticipantRow[], user: SessionUser, adminView: boolean, typedPins?: Map<string, string>): Meeting {
     return {
       id: m.id,
       title: m.title,
@@ -384,15 +391,15 @@ export class MeetingsService {
       countInfoParticipants: m.count_info_participants,
       createdBy: m.created_by,
       currentUserIsAdmin: adminView,
-      participants: participants.map((p) => this.participantDto(p, user, adminView)),
+      participants: participants.map((p) => this.participantDto(p, user, adminView, typedPins)),
     };
   }
 
-  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean): Participant {
+  private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean, typedPins?: Map<string, string>): Participant {
     let pin: string | null = null;
     if (adminView && p.pin_encrypted) {
       try {
-        pin = maskPin(this.deps.pins.decrypt(p.pin_encrypted));
+        pin = maskPin(typedPins?.get(p.pin_encrypted) ?? this.deps.pins.decrypt(p.pin_encrypted));
       } catch {
         pin = null; // a key change leaves old ciphertext unreadable; the number is simply not shown
       }
