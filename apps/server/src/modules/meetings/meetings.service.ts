@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { Meeting, MeetingRequest, MeetingWeek, Participant, ParticipantRequest } from '@videomote/contract/meetings';
 import { PIN_MASK_PATTERN } from '@videomote/contract/meetings';
@@ -20,7 +19,7 @@ import {
 import { ParticipantRoles } from '@videomote/contract/participant-roles';
 import { checkPersonnummer } from '@videomote/contract/personnummer';
 import type { Db } from '../../platform/db.ts';
-import type { PinCrypto } from '../../platform/crypto.ts';
+import { randomBytesPooled, type PinCrypto } from '../../platform/crypto.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import type { MeetingEvents } from '../../platform/meeting-events.ts';
 import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
@@ -50,7 +49,7 @@ export interface MeetingsDeps {
 }
 
 /** 144 random bits, URL-safe: the room link of a webcast must not be guessable (and fits findMeetingByRoomId). */
-export const newRoomId = () => crypto.randomBytes(18).toString('base64url');
+export const newRoomId = () => randomBytesPooled(18).toString('base64url');
 
 const MAX_RANGE_MS = 62 * 86_400_000;
 
