@@ -107,7 +107,7 @@ class ResponseReader {
 /** A keep-alive connection that sends one request at a time and resolves with the answer's status (0: failed). */
 function connection(port: number) {
   let socket: net.Socket | null = null;
-  let reader = new ResponseReader();
+  let reader: ResponseReader;
   let pending: ((status: number) => void) | null = null;
   const settle = (status: number) => {
     const resolve = pending;

@@ -158,13 +158,15 @@ export async function findMeetingWithParticipants(db: Queryable, id: string): Pr
 }
 
 /**
- * The ids of the meetings a user takes part in that start in [$from, $to): one index range per identity (migration
- * 013). Two index-only scans rather than one `af_id = … OR pin_hash = …`, which PostgreSQL can only answer by
- * visiting every matching participant row.
+ * The ids of the meetings a user takes part in that start in [$from, $to), or from $from on: one index range per
+ * identity (migration 013). Two index-only scans rather than one `af_id = … OR pin_hash = …`, which PostgreSQL can
+ * only answer by visiting every matching participant row.
  */
-const USER_MEETING_IDS = (p: { from: number; to: string; afId: number; pinHash: number }) =>
-  `SELECT meeting_id FROM meeting_participants WHERE af_id = $${p.afId} AND meeting_start >= $${p.from} AND meeting_start < ${p.to}
-   UNION ALL SELECT meeting_id FROM meeting_participants WHERE pin_hash = $${p.pinHash} AND meeting_start >= $${p.from} AND meeting_start < ${p.to}`;
+const USER_MEETING_IDS = (p: { from: number; to?: number; afId: number; pinHash: number }) => {
+  const range = `meeting_start >= $${p.from}${p.to ? ` AND meeting_start < $${p.to}` : ''}`;
+  return `SELECT meeting_id FROM meeting_participants WHERE af_id = $${p.afId} AND ${range}
+   UNION ALL SELECT meeting_id FROM meeting_participants WHERE pin_hash = $${p.pinHash} AND ${range}`;
+};
 
 /** An instant as the API writes it (Date.prototype.toISOString): UTC, milliseconds, "Z". */
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -196,7 +198,7 @@ export async function meetingListJson(db: Queryable, user: SessionUser, from: Da
                  FROM meeting_participants p WHERE p.meeting_id = m.id) AS participants
          FROM meetings m
          CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM meeting_participants u WHERE u.meeting_id = m.id AND u.is_admin AND ${isUser('u')}) AS yes) admin
-         WHERE m.id IN (${USER_MEETING_IDS({ from: 1, to: '$2', afId: 3, pinHash: 4 })})
+         WHERE m.id IN (${USER_MEETING_IDS({ from: 1, to: 2, afId: 3, pinHash: 4 })})
            AND m.start_time >= $1 AND m.start_time < $2
        ) m
      ) x`,
@@ -222,7 +224,7 @@ const withParticipants = <T extends { participants: ParticipantRow[] | string | 
 export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, from: Date): Promise<Date[]> {
   const rows = await db.query<{ start_time: Date | string }>(
     `SELECT m.start_time FROM meetings m
-     WHERE m.id IN (${USER_MEETING_IDS({ from: 1, to: "'infinity'", afId: 2, pinHash: 3 })})
+     WHERE m.id IN (${USER_MEETING_IDS({ from: 1, afId: 2, pinHash: 3 })})
        AND m.start_time >= $1
      ORDER BY m.start_time LIMIT 5000`,
     [from, user.afId, user.pinHash],
