@@ -43,6 +43,11 @@ export const MeetingRequest = Type.Object({
   copiedFromMeetingId: Type.Optional(NullableString(64)),
   sessionId: Type.Optional(NullableString(200)),
   createdBy: Type.Optional(NullableString(200)),
+  /**
+   * Whether people may add themselves by the sign-up link (off unless the admin turns it on). Left out of an
+   * update, the meeting keeps what it had; turned on, the meeting gets a new sign-up code.
+   */
+  signupEnabled: Type.Optional(Type.Boolean()),
 });
 export type MeetingRequest = Static<typeof MeetingRequest>;
 
@@ -99,6 +104,8 @@ export const Meeting = Type.Object({
   createdBy: Type.Union([Type.String(), Type.Null()]),
   /** Whether the asking user is an admin of this meeting (shows edit, copy, delete, calendar and links). */
   currentUserIsAdmin: Type.Boolean(),
+  /** Self-registration by the sign-up link is on. The link itself (its code) is only in the admins' invitations. */
+  signupEnabled: Type.Boolean(),
   /** Set on a copy template. */
   copiedFromMeetingId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
@@ -142,6 +149,9 @@ export const MeetingInvitations = Type.Object({
   invitations: Type.Array(Invitation),
 });
 export type MeetingInvitations = Static<typeof MeetingInvitations>;
+
+/** The label of the sign-up link in `MeetingInvitations.links` (the web finds the link by it to offer renewal). */
+export const SIGNUP_LINK_LABEL = 'Länk för självregistrering';
 
 export const PIN_MASK_PATTERN = /^\d{8}-\*{4}$/;
 export const MEETING_MAX_PARTICIPANTS = 10;

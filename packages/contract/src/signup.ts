@@ -4,10 +4,17 @@ import { MeetingFacts } from './meetings.ts';
 /**
  * Presenter / participant self-registration (booking spec §2 signup, §3 signup info, §7).
  *
- * A meeting is open for self-registration while it has not started: the sign-up link `/meetings/{id}/signup`
- * that the meeting's admins share is the invitation, and registering needs an e-ID login (the personnummer is
- * what later lets the person into the meeting).
+ * A meeting is open for self-registration when its admin has turned sign-up on and it has not started. The sign-up
+ * link `/meetings/{id}/signup?code=…` carries a code of the meeting's own (the meeting id alone is in every lobby
+ * link, so it proves nothing); the admin can renew it, and old links stop working. Registering needs an e-ID login
+ * (the personnummer is what later lets the person into the meeting).
  */
+
+/** The query parameter of the sign-up page and of `validateexternaluser` that carries the sign-up code. */
+export const SIGNUP_CODE_PARAM = 'code';
+
+/** `GET /api/meeting/validateexternaluser/{id}?code=…`: the code is needed by everyone not yet in the meeting. */
+export const SignupInfoQuery = Type.Object({ code: Type.Optional(Type.String({ maxLength: 64 })) });
 
 /** `GET /api/meeting/validateexternaluser/{id}`. */
 export const SignupInfo = Type.Object({
@@ -26,6 +33,8 @@ export const AddExternalUserBody = Type.Object({
   data: Type.Object({
     meetingId: Type.String({ maxLength: 64 }),
     signedForm: Type.Optional(Type.Boolean()),
+    /** The sign-up code of the link the person came by. */
+    code: Type.Optional(Type.String({ maxLength: 64 })),
   }),
 });
 export type AddExternalUserRequest = Static<typeof AddExternalUserBody>['data'];
@@ -63,4 +72,10 @@ export const SIGNUP_TEXTS = {
   errorFallback: 'Något gick fel vid registreringen.',
   /** Registration closes when the meeting starts (server rule); the page says so before anyone fills it in. */
   closed: 'Mötet har redan startat och går inte längre att registrera sig till.',
+  /**
+   * Sign-up off, a wrong code and a renewed (old) code get this one answer: a person guessing learns nothing about
+   * which it was, and a person with an old link learns what to do.
+   */
+  linkInvalid:
+    'Länken för registrering fungerar inte. Mötets administratör kan ha stängt av registreringen eller bytt till en ny länk. Be den som bjöd in dig om en ny länk.',
 } as const;

@@ -5,6 +5,7 @@ import { ownMeetingBody, systemMessageBody } from '../testing/request-bodies.ts'
 import { SESSION_COOKIE } from '../platform/session.ts';
 import { sessionUserFromClaims } from '../modules/identity/session-user.ts';
 import { personaByKey } from '../modules/identity/personas.ts';
+import { newSignupCode } from '../modules/meetings/signup-code.ts';
 
 /**
  * What the security tests share: the callers, the rule table of who may call which API route (checked against the
@@ -13,7 +14,8 @@ import { personaByKey } from '../modules/identity/personas.ts';
  *
  * Meeting A is the meeting the routes are aimed at: Erik books and administers it, Karin, Fredrik and Jonna are
  * its participants, Anna is not in it (she is the system administrator). Meeting B belongs to the outsider, a staff
- * member who administers B only. W is a webcast running now; the visitor entered it by its link.
+ * member who administers B only. W is a webcast running now; the visitor entered it by its link. A has sign-up on,
+ * and the requests carry its code: the sign-up dimension (off, wrong and renewed codes) is SIGNUP_CASES below.
  */
 
 export const NOW = '2026-11-20T09:30:00+01:00'; // a Friday, Stockholm winter time
@@ -66,8 +68,10 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'GET /api/meeting/:id/invitations': /*    */ row('404 200 200 200 200 401 403 404'),
   'GET /api/meeting/:id/calendar.ics': /*   */ row('404 200 200 200 200 401 403 404'),
   'PUT /api/meeting/:id/:count': /*         */ row('404 200 403 403 403 401 403 404'),
-  // Lobby and self sign-up (e-ID only; Karin, Fredrik and Jonna are already booked → 409).
+  // Lobby and self sign-up with A's current code (e-ID only; Karin, Fredrik and Jonna are already booked → 409).
+  // Renewing the sign-up code is the meeting admin's.
   'GET /api/lobby/:id': /*                  */ row('403 200 200 200 200 401 403 403'),
+  'POST /api/meeting/:id/signupcode': /*    */ row('404 200 403 403 403 401 403 404'),
   'GET /api/meeting/validateexternaluser/:id': row('200 200 200 200 200 401 403 200'),
   'POST /api/meeting/addexternaluser': /*   */ row('403 403 409 409 409 401 403 403'),
   // Public access to a webcast by its link: no login needed; entering replaces the browser's session.
@@ -97,7 +101,7 @@ export const RULES: Record<string, Record<Caller, number>> = {
 };
 
 export interface World {
-  a: { id: string; roomId: string };
+  a: { id: string; roomId: string; signupCode: string };
   b: { id: string; roomId: string };
   w: { id: string; roomId: string };
   messageId: string;
@@ -113,8 +117,10 @@ export async function world(t: TestApp): Promise<World> {
   t.clock.set(NOW);
   const { db } = t;
   const { pins } = t.app.deps;
+  const signupCode = newSignupCode();
   const a = await insertMeeting(db, pins, {
     title: 'Möte A',
+    signupCode,
     start: '2026-11-20T10:00:00+01:00',
     end: '2026-11-20T11:00:00+01:00',
     participants: [
@@ -164,7 +170,7 @@ export async function world(t: TestApp): Promise<World> {
   const message = await clients.anna.post('/api/message', systemMessageBody());
   expect(message.statusCode, message.body).toBe(200);
   const meetingA = (await clients.erik.get(`/api/meeting/${a.id}`)).json().data;
-  return { a, b, w, messageId: message.json().data.id, meetingA, clients };
+  return { a: { ...a, signupCode }, b, w, messageId: message.json().data.id, meetingA, clients };
 }
 
 /** The concrete request for a route pattern: real ids of the world, and a valid body so the answer is about who asks. */
@@ -206,7 +212,9 @@ export function requestFor(method: string, pattern: string, wd: World): { url: s
     case 'PUT /api/meeting/:id/:count':
       return { url: `/api/meeting/${A}/3`, body: { id: A, countInfoParticipants: 3 } };
     case 'POST /api/meeting/addexternaluser':
-      return { url: pattern, body: { meetingId: A, signedForm: true } };
+      return { url: pattern, body: { meetingId: A, signedForm: true, code: wd.a.signupCode } };
+    case 'GET /api/meeting/validateexternaluser/:id':
+      return { url: `/api/meeting/validateexternaluser/${A}?code=${wd.a.signupCode}` };
     case 'POST /api/meeting/gettoken':
       return { url: pattern, body: { meetingId: A, displayName: 'K' } };
     case 'POST /api/meetingpoll':
@@ -254,6 +262,37 @@ export const PINS: [Caller, string[]][] = (['karin', 'fredrik', 'jonna'] as cons
   const pin = personaByKey(key).pin!;
   return [key, [pin, pin.slice(2), `${pin.slice(0, 8)}-${pin.slice(8)}`, `${pin.slice(2, 8)}-${pin.slice(8)}`]];
 });
+
+/**
+ * The sign-up dimension: for each meeting type, sign-up on or off, and a link with the right code (the current one;
+ * with sign-up off, the one that was current when it was turned off), a wrong one, the one before a renewal, or none.
+ */
+export const SIGNUP_STATES = ['on', 'off'] as const;
+export const SIGNUP_LINKS = ['right', 'wrong', 'renewed', 'none'] as const;
+export interface SignupCase {
+  type: 0 | 1;
+  state: (typeof SIGNUP_STATES)[number];
+  link: (typeof SIGNUP_LINKS)[number];
+}
+export const SIGNUP_CASES: SignupCase[] = ([0, 1] as const).flatMap((type) =>
+  SIGNUP_STATES.flatMap((state) => SIGNUP_LINKS.map((link) => ({ type, state, link }))),
+);
+
+/** The e-ID callers: the only ones who can register themselves (the personnummer later lets them in). */
+export const EID_CALLERS = new Set<Caller>(['karin', 'fredrik', 'jonna']);
+
+/**
+ * The rule for a meeting none of the callers is in but Erik, its admin: reading the sign-up page's facts needs the
+ * current link (or being in the meeting); registering needs the current link and an e-ID login. Everything else is
+ * refused: 401 without a session, 403 otherwise (the visitor by its fence).
+ */
+export function expectedSignupStatus(route: 'info' | 'register', caller: Caller, c: SignupCase): number {
+  if (caller === 'nobody') return 401;
+  if (caller === 'visitor') return 403;
+  const linkWorks = c.state === 'on' && c.link === 'right';
+  if (route === 'info') return caller === 'erik' || linkWorks ? 200 : 403;
+  return EID_CALLERS.has(caller) && linkWorks ? 200 : 403;
+}
 
 // GET routes that change the caller's state, so each caller needs a fresh world after them.
 export const STATEFUL_GETS = new Set(['GET /api/login/logout', 'GET /api/login/endsession']);

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db.ts';
 import type { PinCrypto } from '../platform/crypto.ts';
 import { MEETING_START_OF_FIRST_PARAM } from '../modules/meetings/meetings.repository.ts';
 import { personaByKey, type Persona } from '../modules/identity/personas.ts';
+import { storedSignupCode } from '../modules/meetings/signup-code.ts';
 
 export interface FixtureParticipant {
   persona?: Persona['key'];
@@ -18,12 +19,23 @@ export interface FixtureParticipant {
 export async function insertMeeting(
   db: Db,
   pins: PinCrypto,
-  m: { title?: string; type?: 0 | 1; start: Date | string; end: Date | string; participants: FixtureParticipant[]; roomId?: string },
+  m: {
+    title?: string;
+    type?: 0 | 1;
+    start: Date | string;
+    end: Date | string;
+    participants: FixtureParticipant[];
+    roomId?: string;
+    /** Sign-up on, with this code (signup-code.ts's shape). */
+    signupCode?: string;
+  },
 ): Promise<{ id: string; roomId: string; participantIds: string[] }> {
   const roomId = m.roomId ?? crypto.randomBytes(18).toString('base64url');
+  const signup = m.signupCode ? storedSignupCode(m.signupCode, pins) : null;
   const [row] = await db.query<{ id: string }>(
-    'INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [m.title ?? 'Testmöte', m.type ?? 0, new Date(m.start), new Date(m.end), 'test', roomId],
+    `INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id, signup_code_hash, signup_code_encrypted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [m.title ?? 'Testmöte', m.type ?? 0, new Date(m.start), new Date(m.end), 'test', roomId, signup?.hash ?? null, signup?.encrypted ?? null],
   );
   const participantIds: string[] = [];
   for (const [i, p] of m.participants.entries()) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Envelope } from '@videomote/contract/envelope';
 import { LobbyMeeting, LobbyParams } from '@videomote/contract/lobby';
-import { AddExternalUserBody, SignupInfo, SignupMeeting, type AddExternalUserRequest } from '@videomote/contract/signup';
+import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting, type AddExternalUserRequest } from '@videomote/contract/signup';
 import {
   AUTHENTICATION_VARIANT_COOKIE,
   MeetingIdByRoom,
@@ -28,10 +28,10 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({ data: await lobbyMeeting(db, requirePerson(request), request.params.id) }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { code?: string } }>(
     '/api/meeting/validateexternaluser/:id',
-    { schema: { params: LobbyParams, response: { 200: Envelope(SignupInfo) } } },
-    async (request) => ({ data: await signupInfo(db, requirePerson(request), request.params.id) }),
+    { schema: { params: LobbyParams, querystring: SignupInfoQuery, response: { 200: Envelope(SignupInfo) } } },
+    async (request) => ({ data: await signupInfo(db, requirePerson(request), request.params.id, request.query.code) }),
   );
 
   app.post<{ Body: { data: AddExternalUserRequest } }>(

@@ -1,16 +1,18 @@
 import type { SignupInfo, SignupMeeting } from '@videomote/contract/signup';
 import { MAX_MEETING_PARTICIPANTS, MAX_WEBCAST_PRESENTERS, SIGNUP_TEXTS } from '@videomote/contract/signup';
 import { PRESENTER_ROLES, type ParticipantRole } from '@videomote/contract/participant-roles';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { AppError, forbidden, validationError } from '../../platform/errors.ts';
-import { findMeeting, findMemberForUser, listMembers, meetingFactsJson, type MeetingSummary } from '../meetings/meeting-membership.ts';
+import { findMeeting, findMemberForUser, listMembers, meetingFactsJson, signupCodeHashOf, type MeetingSummary } from '../meetings/meeting-membership.ts';
+import { signupCodeMatches } from '../meetings/signup-code.ts';
 import { countParticipants, insertSelfRegistration, lockMeeting } from './lobby.repository.ts';
 
 export const SIGNUP_ERRORS = {
   meetingNotFound: 'Mötet finns inte. Kontrollera länken.',
   eidRequired: 'Du behöver logga in med e-legitimation för att registrera dig.',
   closed: SIGNUP_TEXTS.closed,
+  linkInvalid: SIGNUP_TEXTS.linkInvalid,
   alreadyRegistered: 'Du är redan registrerad till mötet.',
   webcastFull: `Informationsmötet har redan ${MAX_WEBCAST_PRESENTERS} presentatörer, som är det högsta antalet.`,
   meetingFull: `Mötet har redan ${MAX_MEETING_PARTICIPANTS} deltagare, som är det högsta antalet.`,
@@ -19,31 +21,48 @@ export const SIGNUP_ERRORS = {
 const meetingNotFound = () => new AppError('NotFound', SIGNUP_ERRORS.meetingNotFound, [{ fields: ['meetingId'], message: SIGNUP_ERRORS.meetingNotFound }]);
 
 /**
- * Open for self-registration = the meeting has not started yet. The link `/meetings/{id}/signup` that the
- * meeting's admins share is the invitation; the e-ID login identifies the person who accepts it.
+ * Sign-up off, a wrong code and an old (renewed) code: one answer (403), so that a guess learns nothing about which.
+ * `signupCode` is the field: the link is what is wrong, not the meeting.
+ */
+const linkInvalid = () => new AppError('Forbidden', SIGNUP_ERRORS.linkInvalid, [{ fields: ['signupCode'], message: SIGNUP_ERRORS.linkInvalid }]);
+
+/**
+ * The link's code is the meeting's current one: the admin has sign-up on and has not renewed the code since. The
+ * meeting id alone proves nothing (it is in every lobby link, and webcast visitors are handed it).
+ */
+async function requireSignupCode(db: Queryable, meetingId: string, code: string | undefined): Promise<void> {
+  if (!signupCodeMatches(await signupCodeHashOf(db, meetingId), code)) throw linkInvalid();
+}
+
+/**
+ * Open for self-registration (once the link's code is right) = the meeting has not started yet; the e-ID login
+ * identifies the person who accepts the invitation.
  */
 export const isOpenForSignup = (meeting: MeetingSummary, now: Date) => now.getTime() < meeting.startTime.getTime();
 
 /** A self-registered person presents in a webcast and takes part as an external participant in a meeting. */
 export const selfRegistrationRole = (type: 0 | 1): ParticipantRole => (type === 1 ? 'PresenterExternal' : 'ExternalParticipant');
 
-export async function signupInfo(db: Db, user: SessionUser, meetingId: string): Promise<SignupInfo> {
+/** The sign-up page's facts: for the meeting's own people, or for whoever holds the current sign-up link. */
+export async function signupInfo(db: Db, user: SessionUser, meetingId: string, code: string | undefined): Promise<SignupInfo> {
   const meeting = await findMeeting(db, meetingId);
   if (!meeting) throw meetingNotFound();
+  const member = await findMemberForUser(db, meeting.id, user);
+  if (!member) await requireSignupCode(db, meeting.id, code);
   return {
     id: meeting.id,
     startTime: meeting.startTime.toISOString(),
     endTime: meeting.endTime.toISOString(),
     type: meeting.type,
     selfRegistrations: meeting.selfRegistrations,
-    currentUserRegistered: (await findMemberForUser(db, meeting.id, user)) !== null,
+    currentUserRegistered: member !== null,
   };
 }
 
 export async function addExternalUser(
   db: Db,
   user: SessionUser,
-  request: { meetingId: string; signedForm?: boolean },
+  request: { meetingId: string; signedForm?: boolean; code?: string },
   now: Date,
 ): Promise<SignupMeeting> {
   // The personnummer is how the person is let into the meeting later, so only an e-ID login can register.
@@ -53,6 +72,8 @@ export async function addExternalUser(
   const meetingId = await db.transaction(async (tx) => {
     const meeting = await findMeeting(tx, request.meetingId);
     if (!meeting || !(await lockMeeting(tx, meeting.id))) throw meetingNotFound();
+    // Under the row lock: a renewal or switch-off that committed first wins over a registration in flight.
+    await requireSignupCode(tx, meeting.id, request.code);
     if (!isOpenForSignup(meeting, now)) {
       throw new AppError('Forbidden', SIGNUP_ERRORS.closed, [{ fields: ['meetingId'], message: SIGNUP_ERRORS.closed }]);
     }

@@ -6,10 +6,10 @@ import { capabilitiesFor } from './capabilities.ts';
 const meeting = (type: 0 | 1): MeetingSummary => ({
   id: 'm', title: 't', type, startTime: new Date(), endTime: new Date(), roomId: 'r', version: 1, selfRegistrations: 0, countInfoParticipants: 0,
 });
-const participant = (type: 0 | 1, role: ParticipantRole, isAdmin = false): Membership => ({
+const participant = (type: 0 | 1, role: ParticipantRole, isAdmin = false, selfRegistered = false): Membership => ({
   kind: 'participant',
   meeting: meeting(type),
-  participant: { id: 'p', meetingId: 'm', role, displayName: 'X', afId: null, isAdmin, isParticipant: true },
+  participant: { id: 'p', meetingId: 'm', role, displayName: 'X', afId: null, isAdmin, isParticipant: true, selfRegistered },
 });
 
 describe('capabilitiesFor', () => {
@@ -23,5 +23,12 @@ describe('capabilitiesFor', () => {
     expect(capabilitiesFor(participant(1, 'EmploymentOfficer', true)).publish).toBe(true);
     expect(capabilitiesFor(participant(1, 'JobSeeker'))).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
     expect(capabilitiesFor({ kind: 'visitor', meeting: meeting(1) })).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+  });
+  it('never gives a self-registered person moderation: they publish in their role, but take over and remove nothing', () => {
+    expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(capabilitiesFor(participant(0, 'ExternalParticipant', false, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    // Even a row that claims admin (the database forbids it since migration 014) gets no moderation.
+    expect(capabilitiesFor(participant(0, 'PrivateContractor', true, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(capabilitiesFor(participant(1, 'JobSeeker', true, true))).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
   });
 });

@@ -6,10 +6,14 @@ import type { Membership } from '../meetings/meeting-membership.ts';
  * Who may do what in the media session (conference spec §3, §6): in a Meeting everyone publishes and subscribes;
  * in a Webcast presenters and the meeting's admins publish and everyone subscribes. Whoever may publish may take
  * over screen sharing (forceUnpublish); meeting admins may remove a connection (forceDisconnect).
+ *
+ * SECURITY: a person who added themselves by the sign-up link publishes like anyone in their role, but never stops
+ * another's screen share nor removes anyone: whoever holds a link must not be able to take over a meeting.
  */
 export function capabilitiesFor(membership: Membership): Capabilities {
   const participant = membership.kind === 'participant' ? membership.participant : null;
-  const isAdmin = participant?.isAdmin ?? false;
+  const selfRegistered = participant?.selfRegistered ?? false;
+  const isAdmin = (participant?.isAdmin ?? false) && !selfRegistered;
   const publish = membership.meeting.type === 0 ? participant !== null : participant !== null && (PRESENTER_ROLES.includes(participant.role) || isAdmin);
-  return { publish, subscribe: true, forceUnpublish: publish, forceDisconnect: isAdmin };
+  return { publish, subscribe: true, forceUnpublish: publish && !selfRegistered, forceDisconnect: isAdmin };
 }

@@ -32,7 +32,10 @@ const meeting = (type: 0 | 1, participants: Participant[]): Meeting => ({
   countInfoParticipants: 0,
   createdBy: null,
   currentUserIsAdmin: true,
+  signupEnabled: true,
 });
+
+const CODE = 'q1w2e3r4t5y6u7i8o9p0aZ';
 
 describe('invitations by audience code', () => {
   it('maps every role of both meeting types to a code', () => {
@@ -54,10 +57,10 @@ describe('invitations by audience code', () => {
       person('PrivateContractor', { id: 'p-lev2' }),
     ]);
     const webcast = meeting(1, [person('PresenterInternal', { currentUser: true, isAdmin: true }), person('PresenterInternal', { id: 'p-2' }), person('PresenterExternal')]);
-    const all = [...invitationsFor(contractorMeeting, base).invitations, ...invitationsFor(webcast, base).invitations];
+    const all = [...invitationsFor(contractorMeeting, base, CODE).invitations, ...invitationsFor(webcast, base, CODE).invitations];
     expect(new Set(all.map((i) => i.audience))).toEqual(new Set(AudienceCodes));
     const lobby = `${base}/meetings/${contractorMeeting.id}/lobby`;
-    const signup = `${base}/meetings/${contractorMeeting.id}/signup`;
+    const signup = `${base}/meetings/${contractorMeeting.id}/signup?code=${CODE}`;
     const byCode = Object.fromEntries(all.map((i) => [i.audience, i]));
     expect(byCode.ID!.body).toContain(lobby);
     expect(byCode.ID!.to).toBe('a@b.se');
@@ -72,7 +75,21 @@ describe('invitations by audience code', () => {
       expect(i.body).toContain('Tid: 10:00–11:00');
       expect(decodeURIComponent(i.mailto.split('&body=')[1]!)).toBe(i.body);
     }
-    expect(invitationsFor(contractorMeeting, base).links.map((l) => l.url)).toEqual([lobby, signup]);
+    expect(invitationsFor(contractorMeeting, base, CODE).links.map((l) => l.url)).toEqual([lobby, signup]);
+  });
+
+  it('has no sign-up link anywhere while sign-up is off: no LevR mail, and IPE gets the lobby link', () => {
+    const base = 'https://videomote.example.se';
+    const contractorMeeting = meeting(0, [person('PrivateContractor', { currentUser: true, isAdmin: true }), person('JobSeeker')]);
+    const webcast = meeting(1, [person('PresenterInternal', { currentUser: true, isAdmin: true }), person('PresenterExternal')]);
+    for (const m of [contractorMeeting, webcast]) {
+      const { links, invitations } = invitationsFor({ ...m, signupEnabled: false }, base, null);
+      expect(JSON.stringify({ links, invitations })).not.toContain('/signup');
+      expect(invitations.map((i) => i.audience)).not.toContain('LevR');
+    }
+    const ipe = invitationsFor({ ...webcast, signupEnabled: false }, base, null).invitations.find((i) => i.audience === 'IPE')!;
+    expect(ipe.body).toContain(`${base}/meetings/${webcast.id}/lobby`);
+    expect(invitationsFor(webcast, base, null).links.map((l) => l.label)).toEqual(['Länk för presentatörer', 'Länk för deltagare (publik)']);
   });
 });
 

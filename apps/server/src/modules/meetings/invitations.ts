@@ -1,5 +1,6 @@
 import type { AudienceCode, Invitation, Meeting, MeetingInvitations, MeetingLink, Participant } from '@videomote/contract/meetings';
-import { MEETING_TIME_ZONE } from '@videomote/contract/meetings';
+import { MEETING_TIME_ZONE, SIGNUP_LINK_LABEL } from '@videomote/contract/meetings';
+import { SIGNUP_CODE_PARAM } from '@videomote/contract/signup';
 import { localDate, localParts, localTime } from '@videomote/contract/meeting-rules';
 
 /**
@@ -11,23 +12,27 @@ import { localDate, localParts, localTime } from '@videomote/contract/meeting-ru
  * | ID         | agency staff in a conversation meeting           | lobby                         |
  * | SD         | job seeker or other e-ID participant in a meeting| lobby (log in with e-ID)      |
  * | LevD       | contractor (PrivateContractor) participant       | lobby                         |
- * | LevR       | contractor's self-registration link to pass on   | /meetings/{id}/signup         |
+ * | LevR       | contractor's self-registration link to pass on   | /meetings/{id}/signup?code=…  |
  * | IPAF       | internal presenter of an information meeting     | lobby                         |
  * | IPE        | external presenter of an information meeting     | signup (consent), then lobby  |
+ *
+ * The sign-up link exists only while the meeting's admin has sign-up on; it carries the meeting's sign-up code.
+ * Without it, LevR is not offered and IPE gets the lobby link like SD.
  * | IPREG      | the audience of an information meeting           | /publicaccess/{roomId}        |
  * | NotDefined | a general invitation when no code fits           | lobby                         |
  */
 export interface MeetingUrls {
   lobby: string;
-  signup: string;
+  /** Null while sign-up is off. */
+  signup: string | null;
   publicAccess: string | null;
 }
 
-export function meetingUrls(meeting: Pick<Meeting, 'id' | 'type' | 'roomId'>, publicUrl: string): MeetingUrls {
+export function meetingUrls(meeting: Pick<Meeting, 'id' | 'type' | 'roomId'>, publicUrl: string, signupCode: string | null = null): MeetingUrls {
   const base = publicUrl.replace(/\/$/, '');
   return {
     lobby: `${base}/meetings/${meeting.id}/lobby`,
-    signup: `${base}/meetings/${meeting.id}/signup`,
+    signup: signupCode ? `${base}/meetings/${meeting.id}/signup?${SIGNUP_CODE_PARAM}=${encodeURIComponent(signupCode)}` : null,
     publicAccess: meeting.type === 1 && meeting.roomId ? `${base}/publicaccess/${meeting.roomId}` : null,
   };
 }
@@ -77,6 +82,9 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
     case 'LevD':
       return { subject, link: urls.lobby, body: head(`Du är inbjuden till ett ${kind} med Arbetsförmedlingen.`) + steps(LOGIN_EID, urls.lobby) + advice };
     case 'IPE':
+      if (!urls.signup) {
+        return { subject, link: urls.lobby, body: head(`Du är inbjuden att presentera på ett ${kind} med Arbetsförmedlingen.`) + steps(LOGIN_EID, urls.lobby) + advice };
+      }
       return {
         subject: `Inbjudan att presentera: ${meeting.title}`,
         link: urls.signup,
@@ -97,6 +105,7 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
           advice,
       };
     case 'LevR':
+      if (!urls.signup) return mailText(meeting, 'NotDefined', urls); // offered only while sign-up is on
       return {
         subject: `Anmälan till ${kind}: ${meeting.title}`,
         link: urls.signup,
@@ -121,19 +130,22 @@ function invitation(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls,
   return { audience, participantId: p?.id ?? null, label, to, subject, body, mailto: mailtoUrl(to, subject, body) };
 }
 
-/** The links accordion and one mail per participant (not the admin themself) plus the general ones. */
-export function invitationsFor(meeting: Meeting, publicUrl: string): MeetingInvitations {
-  const urls = meetingUrls(meeting, publicUrl);
+/**
+ * The links accordion and one mail per participant (not the admin themself) plus the general ones. `signupCode`:
+ * the meeting's current code when sign-up is on (only ever shown to its admins), else null.
+ */
+export function invitationsFor(meeting: Meeting, publicUrl: string, signupCode: string | null): MeetingInvitations {
+  const urls = meetingUrls(meeting, publicUrl, signupCode);
   const links: MeetingLink[] = [{ label: meeting.type === 1 ? 'Länk för presentatörer' : 'Länk till mötet', url: urls.lobby }];
   if (urls.publicAccess) links.push({ label: 'Länk för deltagare (publik)', url: urls.publicAccess });
   const contractorMeeting = meeting.type === 0 && meeting.participants.some((p) => p.role === 'PrivateContractor' && p.isAdmin);
-  if (meeting.type === 1 || contractorMeeting) links.push({ label: 'Länk för självregistrering', url: urls.signup });
+  if (urls.signup) links.push({ label: SIGNUP_LINK_LABEL, url: urls.signup });
 
   const invitations: Invitation[] = meeting.participants
     .filter((p) => !p.currentUser)
     .map((p) => invitation(meeting, audienceFor(meeting, p), urls, `Inbjudan till ${p.displayName}`, p));
   if (meeting.type === 1) invitations.push(invitation(meeting, 'IPREG', urls, 'Inbjudan till åhörare', null));
-  if (contractorMeeting) invitations.push(invitation(meeting, 'LevR', urls, 'Inbjudan med länk för självregistrering', null));
+  if (contractorMeeting && urls.signup) invitations.push(invitation(meeting, 'LevR', urls, 'Inbjudan med länk för självregistrering', null));
   invitations.push(invitation(meeting, 'NotDefined', urls, 'Allmän inbjudan', null));
   return { links, invitations };
 }

@@ -28,6 +28,8 @@ export interface MemberRecord {
   afId: string | null;
   isAdmin: boolean;
   isParticipant: boolean;
+  /** Added themselves by the sign-up link: never a moderator (migration 014 holds is_admin false for them). */
+  selfRegistered: boolean;
 }
 
 /** How a user belongs to a meeting: a booked participant, or an anonymous visitor of a webcast. */
@@ -37,7 +39,7 @@ export type Membership =
 
 const MEETING_COLUMNS = `id, title, type, start_time, end_time, room_id, version, self_registrations, count_info_participants`;
 
-type MeetingDbRow = Omit<MeetingRow, 'created' | 'created_by'>;
+type MeetingDbRow = Omit<MeetingRow, 'created' | 'created_by' | 'signup_code_hash' | 'signup_code_encrypted'>;
 
 const toSummary = (r: MeetingDbRow): MeetingSummary => ({
   id: r.id,
@@ -77,6 +79,13 @@ export async function findMeeting(db: Queryable, id: string): Promise<MeetingSum
   return rows[0] ? toSummary(rows[0]) : null;
 }
 
+/** The hash of the meeting's current sign-up code; null when sign-up is off (signup-code.ts checks a link against it). */
+export async function signupCodeHashOf(db: Queryable, meetingId: string): Promise<string | null> {
+  if (!UUID_PATTERN.test(meetingId)) return null;
+  const rows = await db.query<{ signup_code_hash: string | null }>('SELECT signup_code_hash FROM meetings WHERE id = $1', [meetingId]);
+  return rows[0]?.signup_code_hash ?? null;
+}
+
 export async function findMeetingByRoomId(db: Queryable, roomId: string): Promise<MeetingSummary | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(roomId)) return null;
   const rows = await db.query<MeetingDbRow>(`SELECT ${MEETING_COLUMNS} FROM meetings WHERE room_id = $1`, [roomId]);
@@ -91,9 +100,10 @@ interface MemberDbRow {
   af_id: string | null;
   is_admin: boolean;
   is_participant: boolean;
+  self_registered: boolean;
 }
 
-const MEMBER_COLUMNS = 'id, meeting_id, role, display_name, af_id, is_admin, is_participant';
+const MEMBER_COLUMNS = 'id, meeting_id, role, display_name, af_id, is_admin, is_participant, self_registered';
 
 const toMember = (r: MemberDbRow): MemberRecord => ({
   id: r.id,
@@ -103,6 +113,7 @@ const toMember = (r: MemberDbRow): MemberRecord => ({
   afId: r.af_id,
   isAdmin: r.is_admin,
   isParticipant: r.is_participant,
+  selfRegistered: r.self_registered,
 });
 
 /** The user's participant row in a meeting: staff matched by agency id, e-ID users by keyed personnummer hash. */

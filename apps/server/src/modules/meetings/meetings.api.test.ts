@@ -435,7 +435,9 @@ describe('invitations and calendar', () => {
 
     const web = await book(erik, { type: 1, participants: [{ ...me, role: 'PresenterInternal' }, { role: 'PresenterExternal', displayName: 'Extern', pin: TOLK_PIN }] });
     const w = (await erik.get(`/api/meeting/${web.id}/invitations`)).json().data;
-    expect(w.links.map((l: { url: string }) => l.url.replace(/^https?:\/\/[^/]+/, ''))).toEqual([`/meetings/${web.id}/lobby`, `/publicaccess/${web.roomId}`, `/meetings/${web.id}/signup`]);
+    // Sign-up is off unless the admin turns it on: no sign-up link (signup.api.test.ts has the link with its code).
+    expect(web.signupEnabled).toBe(false);
+    expect(w.links.map((l: { url: string }) => l.url.replace(/^https?:\/\/[^/]+/, ''))).toEqual([`/meetings/${web.id}/lobby`, `/publicaccess/${web.roomId}`]);
     expect(w.invitations.map((i: { audience: string }) => i.audience)).toEqual(['IPE', 'IPREG', 'NotDefined']);
     // Participants who are not admins get no links.
     expect((await (await t.as('jonna')).get(`/api/meeting/${m.id}/invitations`)).json().data).toEqual({ links: [], invitations: [] });

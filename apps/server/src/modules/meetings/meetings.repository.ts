@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import type { StoredSignupCode } from './signup-code.ts';
 
 /** The only SQL of the meetings module. Personnummer appear here only as keyed hash and ciphertext. */
 export interface MeetingRow {
@@ -14,6 +15,9 @@ export interface MeetingRow {
   version: number;
   self_registrations: number;
   count_info_participants: number;
+  /** Both null: sign-up is off (migration 014). */
+  signup_code_hash: string | null;
+  signup_code_encrypted: string | null;
 }
 
 export interface ParticipantRow {
@@ -53,7 +57,7 @@ export interface MeetingWrite {
 }
 
 const MEETING_COLUMNS =
-  'id, title, type, start_time, end_time, created, created_by, room_id, version, self_registrations, count_info_participants';
+  'id, title, type, start_time, end_time, created, created_by, room_id, version, self_registrations, count_info_participants, signup_code_hash, signup_code_encrypted';
 const PARTICIPANT_COLUMNS =
   'id, meeting_id, position, role, display_name, af_id, pin_hash, pin_encrypted, email, is_participant, is_admin, self_registered';
 
@@ -73,10 +77,10 @@ const participantValues = (position: number, p: ParticipantWrite) => [
  */
 export async function insertMeetingWithParticipants(
   db: Queryable,
-  m: MeetingWrite & { createdBy: string; roomId: string; created: Date },
+  m: MeetingWrite & { createdBy: string; roomId: string; created: Date; signupCode: StoredSignupCode | null },
   list: ParticipantWrite[],
 ): Promise<{ row: MeetingRow; participants: ParticipantRow[] }> {
-  const params: unknown[] = [m.title, m.type, m.start, m.end, m.created, m.createdBy, m.roomId];
+  const params: unknown[] = [m.title, m.type, m.start, m.end, m.created, m.createdBy, m.roomId, m.signupCode?.hash ?? null, m.signupCode?.encrypted ?? null];
   const rows = list.map((p, position) => {
     const values = participantValues(position, p);
     const placeholders = values.map((v, c) => `$${params.push(v)}::${PARTICIPANT_WRITE_TYPES[c]}`);
@@ -90,8 +94,8 @@ export async function insertMeetingWithParticipants(
     : '';
   const [result] = await db.query<{ meeting: MeetingRow | string; participants: ParticipantRow[] | string | null }>(
     `WITH m AS (
-       INSERT INTO meetings (title, type, start_time, end_time, created, created_by, room_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MEETING_COLUMNS}
+       INSERT INTO meetings (title, type, start_time, end_time, created, created_by, room_id, signup_code_hash, signup_code_encrypted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${MEETING_COLUMNS}
      )${participantsCte}
      SELECT (SELECT row_to_json(m) FROM m) AS meeting,
             ${rows.length ? '(SELECT json_agg(p ORDER BY p.position) FROM p)' : 'NULL'} AS participants`,
@@ -188,7 +192,7 @@ export async function meetingListJson(db: Queryable, user: SessionUser, from: Da
        SELECT m.id, m.title, m.type, ${ISO('m.start_time')} AS "startTime", ${ISO('m.end_time')} AS "endTime",
               ${ISO('m.created')} AS created, m.room_id AS "roomId", m.version, coalesce(m.participants, '[]') AS participants,
               m.self_registrations AS "selfRegistrations", m.count_info_participants AS "countInfoParticipants",
-              m.created_by AS "createdBy", m.admin AS "currentUserIsAdmin"
+              m.created_by AS "createdBy", m.admin AS "currentUserIsAdmin", m.signup_code_hash IS NOT NULL AS "signupEnabled"
        FROM (
          SELECT m.*, admin.yes AS admin,
                 (SELECT json_agg((SELECT r FROM (SELECT p.id, p.role, p.display_name AS "displayName", NULL::text AS pin,
@@ -235,6 +239,11 @@ export async function upcomingStartsOfUser(db: Queryable, user: SessionUser, fro
 export async function deleteMeetingRow(db: Queryable, id: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM meetings WHERE id = $1 RETURNING id', [id]);
   return rows.length > 0;
+}
+
+/** Turns sign-up on with a new code, renews the code (old links stop working), or turns it off (null). */
+export async function setSignupCode(db: Queryable, id: string, code: StoredSignupCode | null): Promise<void> {
+  await db.query('UPDATE meetings SET signup_code_hash = $2, signup_code_encrypted = $3 WHERE id = $1', [id, code?.hash ?? null, code?.encrypted ?? null]);
 }
 
 export async function setCountInfoParticipants(db: Queryable, id: string, count: number): Promise<void> {

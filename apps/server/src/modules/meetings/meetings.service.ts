@@ -22,9 +22,10 @@ import type { Db } from '../../platform/db.ts';
 import { randomBytesPooled, type PinCrypto } from '../../platform/crypto.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import type { MeetingEvents } from '../../platform/meeting-events.ts';
-import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import type { EmployeeDirectory } from '../directory/employee-directory.ts';
 import { UUID_PATTERN } from './meeting-membership.ts';
+import { newSignupCode, storedSignupCode } from './signup-code.ts';
 import {
   deleteMeetingRow,
   findMeetingWithParticipants,
@@ -32,6 +33,7 @@ import {
   meetingListJson,
   replaceParticipants,
   setCountInfoParticipants,
+  setSignupCode,
   updateMeetingIfVersion,
   upcomingStartsOfUser,
   type MeetingRow,
@@ -57,6 +59,11 @@ const isUserParticipant = (p: Pick<ParticipantRow, 'af_id' | 'pin_hash'>, user: 
   (!!user.afId && p.af_id === user.afId) || (!!user.pinHash && p.pin_hash === user.pinHash);
 
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
+
+export const SIGNUP_SETTING_MESSAGES = {
+  selfRegisteredNotAdmin: 'En deltagare som har registrerat sig själv kan inte vara administratör för mötet.',
+  signupOff: 'Självregistrering är avstängd för mötet. Slå på den när du ändrar mötet för att få en länk.',
+} as const;
 
 export class MeetingsService {
   constructor(private readonly deps: MeetingsDeps) {}
@@ -132,9 +139,10 @@ export class MeetingsService {
       copySource = source.participants;
     }
     const plan = await this.plan(user, req, null, [], copySource);
+    const signupCode = req.signupEnabled === true ? storedSignupCode(newSignupCode(), this.deps.pins) : null;
     const { row, participants } = await insertMeetingWithParticipants(
       this.deps.db,
-      { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now() },
+      { ...plan.meeting, createdBy: createdByOf(user), roomId: newRoomId(), created: this.deps.now(), signupCode },
       plan.participants,
     );
     // Everything was just written: answer from it instead of reading it back.
@@ -154,6 +162,10 @@ export class MeetingsService {
       const updated = await updateMeetingIfVersion(tx, meeting.id, req.version!, plan.meeting);
       if (!updated) throw conflict(MEETING_MESSAGES.conflict);
       await replaceParticipants(tx, meeting.id, plan.participants);
+      // Turned on: a new code (an earlier one, from before it was turned off, stays dead). Left out: as it was.
+      const signupOn = !!meeting.signup_code_hash;
+      if (req.signupEnabled === true && !signupOn) await setSignupCode(tx, meeting.id, storedSignupCode(newSignupCode(), this.deps.pins));
+      if (req.signupEnabled === false && signupOn) await setSignupCode(tx, meeting.id, null);
     });
     await this.deps.events?.emit({ type: 'membershipChanged', meetingId: meeting.id });
     return this.get(user, meeting.id);
@@ -164,6 +176,26 @@ export class MeetingsService {
     if (!me?.is_admin) throw forbidden();
     await deleteMeetingRow(this.deps.db, id);
     await this.deps.events?.emit({ type: 'meetingDeleted', meetingId: id });
+  }
+
+  /** The meeting and, for its admins only, its current sign-up code (null when sign-up is off): the links page. */
+  async withSignupCode(user: SessionUser, id: string): Promise<{ meeting: Meeting; signupCode: string | null }> {
+    const { meeting, participants, me } = await this.loadForMember(user, id);
+    const admin = me?.is_admin ?? false;
+    return { meeting: this.toDto(meeting, participants, user, admin), signupCode: admin ? this.signupCodeOf(meeting) : null };
+  }
+
+  /** A new sign-up code for the meeting (its admins only); links with the old one stop working at once. */
+  async renewSignupCode(user: SessionUser, id: string): Promise<{ meeting: Meeting; signupCode: string }> {
+    const { meeting, participants, me } = await this.loadForMember(user, id);
+    if (!me?.is_admin) throw forbidden();
+    if (!meeting.signup_code_hash) {
+      throw new AppError('Conflict', SIGNUP_SETTING_MESSAGES.signupOff, [{ fields: ['signupEnabled'], message: SIGNUP_SETTING_MESSAGES.signupOff }]);
+    }
+    const code = newSignupCode();
+    const stored = storedSignupCode(code, this.deps.pins);
+    await setSignupCode(this.deps.db, meeting.id, stored);
+    return { meeting: this.toDto({ ...meeting, signup_code_hash: stored.hash, signup_code_encrypted: stored.encrypted }, participants, user, true), signupCode: code };
   }
 
   async setCountInfoParticipants(user: SessionUser, id: string, count: number): Promise<{ id: string; countInfoParticipants: number }> {
@@ -290,6 +322,12 @@ export class MeetingsService {
       }
       // Admin only for contractor, employee and internal presenter; the current user is always admin (spec §5).
       const wantsAdmin = isMe || p.isAdmin === true;
+      // SECURITY: self-registration is open to whoever holds the link; it must never lead to moderation powers.
+      if (wantsAdmin && stored?.self_registered) {
+        throw new AppError('Forbidden', SIGNUP_SETTING_MESSAGES.selfRegisteredNotAdmin, [
+          { fields: [FIELD.isAdmin(i)], message: SIGNUP_SETTING_MESSAGES.selfRegisteredNotAdmin },
+        ]);
+      }
       if (wantsAdmin && !isMe && !isAdminGrantable(role) && !(stored?.is_admin && keptRole)) {
         throw forbidden('Administratör kan bara vara leverantör, anställd eller intern presentatör');
       }
@@ -390,8 +428,18 @@ export class MeetingsService {
       countInfoParticipants: m.count_info_participants,
       createdBy: m.created_by,
       currentUserIsAdmin: adminView,
+      signupEnabled: !!m.signup_code_hash,
       participants: participants.map((p) => this.participantDto(p, user, adminView, typedPins)),
     };
+  }
+
+  private signupCodeOf(m: MeetingRow): string | null {
+    if (!m.signup_code_encrypted) return null;
+    try {
+      return this.deps.pins.decrypt(m.signup_code_encrypted);
+    } catch {
+      return null; // a key change leaves the copy unreadable: the admin renews the code to get a link again
+    }
   }
 
   private participantDto(p: ParticipantRow, user: SessionUser, adminView: boolean, typedPins?: Map<string, string>): Participant {

@@ -30,6 +30,7 @@ const meeting: Meeting = {
   countInfoParticipants: 0,
   createdBy: null,
   currentUserIsAdmin: true,
+  signupEnabled: false,
   participants: [
     { id: 'p1', role: 'EmploymentOfficer', displayName: 'Erik', pin: null, afId: 'erihan', email: null, currentUser: true, isParticipant: true, isAdmin: true, meetingId: 'm1', selfRegistered: false },
     { id: 'p2', role: 'JobSeeker', displayName: 'Jonna', pin: '19900101-****', afId: null, email: null, currentUser: false, isParticipant: true, isAdmin: false, meetingId: 'm1', selfRegistered: false },

@@ -52,6 +52,8 @@ export interface FormState {
   copiedFromMeetingId: string | null;
   /** The meeting (being edited) has already started: its date and times are locked. */
   started: boolean;
+  /** People may add themselves by the sign-up link; off unless the admin turns it on. */
+  signupEnabled: boolean;
 }
 
 let keys = 0;
@@ -100,7 +102,7 @@ export function emptyCard(role: string): CardState {
 }
 
 export function newForm(user: UserData): FormState {
-  return { id: null, version: 0, type: 0, title: '', date: '', startTime: '', endTime: '', participants: [currentUserCard(user, 0)], copiedFromMeetingId: null, started: false };
+  return { id: null, version: 0, type: 0, title: '', date: '', startTime: '', endTime: '', participants: [currentUserCard(user, 0)], copiedFromMeetingId: null, started: false, signupEnabled: false };
 }
 
 const cardFrom = (p: Participant): CardState => ({
@@ -135,6 +137,7 @@ export function formFromMeeting(m: Meeting, mode: FormMode, now: Date): FormStat
     participants: m.participants.map(cardFrom),
     copiedFromMeetingId: mode === 'copy' ? (m.copiedFromMeetingId ?? null) : null,
     started: mode === 'edit' && start.getTime() <= now.getTime(),
+    signupEnabled: m.signupEnabled,
   };
 }
 
@@ -201,6 +204,7 @@ export function requestOf(f: FormState, user: UserData): MeetingRequest {
     version: f.version,
     copiedFromMeetingId: f.copiedFromMeetingId,
     createdBy: userLevelOf(user),
+    signupEnabled: f.signupEnabled,
     participants: f.participants.map((c) => ({
       id: c.id,
       role: c.role,
