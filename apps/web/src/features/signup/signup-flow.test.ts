@@ -5,22 +5,23 @@ import { signupErrorMessages, signupHeading, signupLoginStep } from './signup-fl
 
 const loginUrl = (r: string) => `/api/login/start?returnUrl=${encodeURIComponent(r)}`;
 const id = '9b2f6a56-1c1f-4a7e-a7d4-0c7f9e1f0b11';
+const CODE = 'q1w2e3r4t5y6u7i8o9p0aZ';
 
 describe('signupLoginStep', () => {
   it('signs up directly on a local development host when logged in', () => {
-    expect(signupLoginStep({ environment: 'local', signedIn: true, meetingId: id, selfRegistrationBaseUrl: 'x', loginUrl })).toEqual({ kind: 'register' });
+    expect(signupLoginStep({ environment: 'local', signedIn: true, meetingId: id, code: CODE, selfRegistrationBaseUrl: 'x', loginUrl })).toEqual({ kind: 'register' });
   });
-  it('logs in first on a local host, coming back with both boxes ticked', () => {
-    expect(signupLoginStep({ environment: 'local', signedIn: false, meetingId: id, selfRegistrationBaseUrl: 'x', loginUrl })).toEqual({
+  it('logs in first on a local host, coming back with both boxes ticked and the link\'s sign-up code', () => {
+    expect(signupLoginStep({ environment: 'local', signedIn: false, meetingId: id, code: CODE, selfRegistrationBaseUrl: 'x', loginUrl })).toEqual({
       kind: 'navigate',
-      url: `/api/login/start?returnUrl=${encodeURIComponent(`/meetings/${id}/signup?consent=true&invited=true`)}`,
+      url: `/api/login/start?returnUrl=${encodeURIComponent(`/meetings/${id}/signup?consent=true&invited=true&code=${CODE}`)}`,
     });
   });
   it("goes to the configured host's sign-up page elsewhere, logged in or not", () => {
     for (const signedIn of [true, false]) {
-      expect(signupLoginStep({ environment: 'production', signedIn, meetingId: id, selfRegistrationBaseUrl: 'https://video.example.se/meetings/', loginUrl })).toEqual({
+      expect(signupLoginStep({ environment: 'production', signedIn, meetingId: id, code: CODE, selfRegistrationBaseUrl: 'https://video.example.se/meetings/', loginUrl })).toEqual({
         kind: 'navigate',
-        url: `https://video.example.se/meetings/${id}/signup?consent=true&invited=true`,
+        url: `https://video.example.se/meetings/${id}/signup?consent=true&invited=true&code=${CODE}`,
       });
     }
   });

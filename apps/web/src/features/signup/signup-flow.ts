@@ -1,10 +1,13 @@
-import { SIGNUP_TEXTS } from '@videomote/contract/signup';
+import { SIGNUP_CODE_PARAM, SIGNUP_TEXTS } from '@videomote/contract/signup';
 import type { ApiError } from '../../lib/api-client.ts';
 
 export type LoginStep = { kind: 'register' } | { kind: 'navigate'; url: string };
 
+/** The sign-up code travels on with the link it came by (the server refuses a registration without it). */
+const autoQuery = (code: string | null) => `consent=true&invited=true${code ? `&${SIGNUP_CODE_PARAM}=${encodeURIComponent(code)}` : ''}`;
+
 /** The page's own address with both boxes already ticked, which starts the registration by itself. */
-export const autoSignupPath = (meetingId: string) => `/meetings/${encodeURIComponent(meetingId)}/signup?consent=true&invited=true`;
+export const autoSignupPath = (meetingId: string, code: string | null) => `/meetings/${encodeURIComponent(meetingId)}/signup?${autoQuery(code)}`;
 
 /**
  * The signup login step (booking spec §2): on a local development host, sign up at once (after logging in if
@@ -15,14 +18,16 @@ export function signupLoginStep(o: {
   environment: string;
   signedIn: boolean;
   meetingId: string;
+  /** The sign-up code of the link the page was opened by. */
+  code: string | null;
   selfRegistrationBaseUrl: string;
   loginUrl: (returnTo: string) => string;
 }): LoginStep {
   if (o.environment === 'local') {
-    return o.signedIn ? { kind: 'register' } : { kind: 'navigate', url: o.loginUrl(autoSignupPath(o.meetingId)) };
+    return o.signedIn ? { kind: 'register' } : { kind: 'navigate', url: o.loginUrl(autoSignupPath(o.meetingId, o.code)) };
   }
   const base = o.selfRegistrationBaseUrl.replace(/\/$/, '');
-  return { kind: 'navigate', url: `${base}/${encodeURIComponent(o.meetingId)}/signup?consent=true&invited=true` };
+  return { kind: 'navigate', url: `${base}/${encodeURIComponent(o.meetingId)}/signup?${autoQuery(o.code)}` };
 }
 
 /** Spec §8: the server's messages, or its single message, or the general text. */

@@ -33,6 +33,14 @@ describe('screen sharing', () => {
     expect(allTiles(m.getState()).some((t) => t.streamId === OWN_SCREEN_ID)).toBe(false);
   });
 
+  it('offers no takeover without the forceUnpublish capability (a self-registered presenter): says who shares', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: { ...caps, forceUnpublish: false }, connections: [conn('me'), conn('b', { screenFeedId: 7, displayName: 'Bo Ek' })] });
+    expect(shareAction(m.getState())).toEqual({ kind: 'busy', displayName: 'Bo Ek' });
+    m.connectionUpdated(conn('b', { screenFeedId: null }));
+    expect(shareAction(m.getState())).toEqual({ kind: 'start' });
+  });
+
   it('names the new sharer while a takeover is under way (the old share still listed)', () => {
     const m = new CallModel();
     m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { screenFeedId: 5, displayName: 'Al Berg' }), conn('b', { displayName: 'Bo Ek' })] });

@@ -12,6 +12,8 @@ export const SHARE_TEXTS = {
   maximiseShare: 'Maximera delning',
   minimiseShare: 'Minimera delning',
   failed: 'Det gick inte att dela skärmen.',
+  /** Without the takeover right (self-registered people): wait for the share to end. */
+  busy: (name: string) => `${name} delar redan sin skärm. Du kan dela din skärm när den delningen är slut.`,
 } as const;
 
 /**
@@ -33,12 +35,19 @@ export function sharerText(state: CallState): string | null {
 }
 
 /** What pressing 'Dela skärm' / 'Avsluta skärmdelning' does (spec §4 Screen sharing). */
-export type ShareAction = { kind: 'stop' } | { kind: 'ask'; connectionId: string; displayName: string } | { kind: 'start' };
+export type ShareAction =
+  | { kind: 'stop' }
+  | { kind: 'ask'; connectionId: string; displayName: string }
+  | { kind: 'busy'; displayName: string }
+  | { kind: 'start' };
 
 export function shareAction(state: CallState): ShareAction {
   if (state.isSharingScreen) return { kind: 'stop' };
   const other = remoteSharer(state);
-  if (other) return { kind: 'ask', connectionId: other.connectionId, displayName: other.displayName.trim() || SHARE_TEXTS.someoneElse };
+  const displayName = other?.displayName.trim() || SHARE_TEXTS.someoneElse;
+  // Taking over stops another's share: the server allows it only with forceUnpublish, so do not offer it without.
+  if (other && !state.capabilities.forceUnpublish) return { kind: 'busy', displayName };
+  if (other) return { kind: 'ask', connectionId: other.connectionId, displayName };
   return { kind: 'start' };
 }
 

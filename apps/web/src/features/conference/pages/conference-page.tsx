@@ -167,6 +167,7 @@ function Conference() {
     const action = shareAction(state);
     if (action.kind === 'stop') session.current?.stopScreenShare();
     else if (action.kind === 'ask') setShareAsk({ connectionId: action.connectionId, displayName: action.displayName });
+    else if (action.kind === 'busy') model.addError('SCREEN_SHARE_BUSY', SHARE_TEXTS.busy(action.displayName));
     else void session.current?.startScreenShare();
   };
   const confirmTakeover = () => {

@@ -16,7 +16,8 @@ function PeopleList({ people }: { people: Meeting['participants'] }) {
     <ul className="vm-people">
       {people.map((p) => (
         <li key={p.id}>
-          {p.displayName} ({roleLabel(p.role)})
+          {p.displayName} ({roleLabel(p.role)}
+          {p.selfRegistered ? ', självregistrerad' : ''})
         </li>
       ))}
     </ul>

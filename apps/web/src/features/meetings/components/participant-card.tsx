@@ -34,6 +34,7 @@ export function ParticipantCard({ card, index, type, level, errors, onChange, on
         <h3 id={headingId}>
           {card.currentUser ? `${name} (du)` : name}
           {card.isAdmin && <span className="vm-badge">Administratör</span>}
+          {card.selfRegistered && <span className="vm-badge vm-badge--muted">Självregistrerad</span>}
         </h3>
         <p>
           {roleLabel(card.role)}

@@ -16,6 +16,7 @@ import { updateMeeting } from '../api/update-meeting.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
+import { SignupSetting } from '../components/signup-setting.tsx';
 import {
   currentUserCard,
   draftParticipant,
@@ -304,6 +305,7 @@ export function MeetingFormPage() {
               </button>
             </div>
           )}
+          <SignupSetting type={form.type} checked={form.signupEnabled} onChange={(signupEnabled) => update({ signupEnabled })} />
         </section>
 
         <p className="vm-section">

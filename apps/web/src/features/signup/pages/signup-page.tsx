@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { SIGNUP_TEXTS, isRegistered, type SignupInfo } from '@videomote/contract/signup';
+import { SIGNUP_CODE_PARAM, SIGNUP_TEXTS, isRegistered, type SignupInfo } from '@videomote/contract/signup';
 import { loginUrl, useSession } from '../../session/session-context.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { loadClientConfig } from '../../../lib/client-config.ts';
@@ -20,6 +20,7 @@ export function SignupPage() {
   const { id = '' } = useParams();
   const [query] = useSearchParams();
   const auto = query.get('consent') === 'true' && query.get('invited') === 'true';
+  const code = query.get(SIGNUP_CODE_PARAM);
   const navigate = useNavigate();
   const { session } = useSession();
   const signedIn = session.status === 'signed-in' && session.user.identityKind !== 'anonymous';
@@ -29,7 +30,7 @@ export function SignupPage() {
   const [invited, setInvited] = useState(auto);
   const [fieldErrors, setFieldErrors] = useState<{ consent?: string; invited?: string }>({});
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(auto);
+  const [busy, setBusy] = useState(auto && !!code);
   const consentRef = useRef<HTMLInputElement>(null);
   const invitedRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLHeadingElement>(null);
@@ -46,41 +47,46 @@ export function SignupPage() {
   const registered = !!info && (isRegistered(info) || info.currentUserRegistered);
   // The server closes registration at the start; offering the form after that only leads to its error.
   const closed = !!info && !info.currentUserRegistered && Date.now() >= new Date(info.startTime).getTime();
+  // Sign-up off, an old or wrong link, or none: no form, only what to do. (Without a code the link works only for
+  // people already in the meeting, whom the server recognises.)
+  const linkRefused = !info?.currentUserRegistered && (!code || !!serverErrors?.includes(SIGNUP_TEXTS.linkInvalid));
   const heading = signupHeading(info?.type ?? null, registered);
   useDocumentTitle(`Videomöte - ${heading}`);
 
   const fetchInfo = useCallback(async () => {
     try {
-      setInfo(await validateExternalUser(id));
+      setInfo(await validateExternalUser(id, code));
     } catch (e) {
       setServerErrors(signupErrorMessages(e));
     }
-  }, [id]);
+  }, [id, code]);
 
   const register = useCallback(async () => {
     setBusy(true);
     setServerErrors(null);
     try {
-      await addExternalUser(id);
+      await addExternalUser(id, code);
       navigate('/');
     } catch (e) {
       setServerErrors(signupErrorMessages(e));
       setBusy(false);
       await fetchInfo();
     }
-  }, [id, navigate, fetchInfo]);
+  }, [id, code, navigate, fetchInfo]);
 
   useEffect(() => {
     if (session.status === 'loading' || started.current) return;
     started.current = true;
-    if (auto) {
+    if (auto && code) {
       // Both boxes came ticked from the login step: register at once, logging in first when needed.
       if (signedIn) void register();
       else window.location.assign(loginUrl());
     } else if (signedIn) {
       void fetchInfo();
+    } else if (!code) {
+      setServerErrors([SIGNUP_TEXTS.linkInvalid]);
     }
-  }, [session.status, signedIn, auto, register, fetchInfo]);
+  }, [session.status, signedIn, auto, code, register, fetchInfo]);
 
   useEffect(() => {
     if (serverErrors) errorRef.current?.focus();
@@ -96,7 +102,7 @@ export function SignupPage() {
     if (errors.consent) return consentRef.current?.focus();
     if (errors.invited) return invitedRef.current?.focus();
     const config = await loadClientConfig();
-    const step = signupLoginStep({ environment: config.environment, signedIn, meetingId: id, selfRegistrationBaseUrl: config.selfRegistrationBaseUrl, loginUrl });
+    const step = signupLoginStep({ environment: config.environment, signedIn, meetingId: id, code, selfRegistrationBaseUrl: config.selfRegistrationBaseUrl, loginUrl });
     if (step.kind === 'register') await register();
     else window.location.assign(step.url);
   };
@@ -127,7 +133,7 @@ export function SignupPage() {
         </p>
       ) : closed ? (
         !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{SIGNUP_TEXTS.closed}</p>
-      ) : (
+      ) : linkRefused ? null : (
         <form className="signup-form" onSubmit={submit} noValidate>
           <p>
             {info?.type === 1
