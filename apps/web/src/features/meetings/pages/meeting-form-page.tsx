@@ -305,8 +305,9 @@ export function MeetingFormPage() {
               </button>
             </div>
           )}
-          <SignupSetting type={form.type} checked={form.signupEnabled} onChange={(signupEnabled) => update({ signupEnabled })} />
         </section>
+
+        <SignupSetting type={form.type} checked={form.signupEnabled} onChange={(signupEnabled) => update({ signupEnabled })} />
 
         <p className="vm-section">
           <strong>Alla fält är obligatoriska. Glöm inte att spara.</strong>
