@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
@@ -84,5 +85,25 @@ describe('anti-forgery', () => {
     expect(noHeader.statusCode).toBe(403);
     const wrong = await client.request({ method: 'POST', url: '/api/anything', headers: { 'x-xsrf-token': 'nope' }, payload: { data: {} } });
     expect(wrong.statusCode).toBe(403);
+  });
+
+  it('is decided on the matched route: a percent-encoded path to an API route is checked like the plain one', async () => {
+    const client = await t.as('erik');
+    for (const url of ['/api/meeting', '/%61pi/meeting', '/%61%70%69/meeting', '/api/%6Deeting']) {
+      const res = await client.request({ method: 'POST', url, headers: { 'x-xsrf-token': '' }, payload: { data: {} } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe('Ogiltig förfrågan (anti-forgery)');
+    }
+  });
+});
+
+describe('anonymous-visitor guard', () => {
+  it('is decided on the matched route: an encoded path does not let a webcast visitor past it', async () => {
+    const visitor = await t.as({ ...(await t.as('jonna')).user!, kind: 'anonymous', meetingId: crypto.randomUUID() });
+    for (const url of ['/api/meeting', '/%61pi/meeting']) {
+      const res = await visitor.post(url, {});
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe('Inte tillåtet för besökare');
+    }
   });
 });
