@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Config } from './platform/config.ts';
 import { migrate, openPglite, openPostgres, type Db } from './platform/db.ts';
+import { secureDataDir } from './platform/data-dir.ts';
 import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
 import { SessionStore } from './platform/session.ts';
 import { MeetingEvents } from './platform/meeting-events.ts';
@@ -89,7 +90,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   });
 
+  secureDataDir(config.dataDir);
   const db = options.db ?? (await openDatabase(config));
+  // Again once the embedded database is open: PGlite sets 0666 on the files it creates, whatever the umask.
+  // Those it adds later are still out of others' reach, inside the 0700 folder.
+  if (!options.db && !config.databaseUrl) secureDataDir(config.dataDir);
   await migrate(db);
   const now = options.now ?? (() => new Date());
   const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
