@@ -20,6 +20,7 @@ import { registerClientConfig } from './platform/client-config.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerInternalServer } from './platform/internal-server.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -104,13 +105,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db,
     pins,
-    sessions: new SessionStore(db, config.sessionMinutes, now, config.sessionCacheSeconds * 1000, bus),
+    sessions: new SessionStore(db, config.sessionMinutes, now, config.sessionCacheSeconds * 1000, bus, config.sessionMaxHours * 3_600_000),
     now,
     events: new MeetingEvents(bus),
     bus,
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
+  registerInternalServer(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

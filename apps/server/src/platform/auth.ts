@@ -48,9 +48,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (request.session) {
       // Slide the session at most every SLIDE_STEP_MS: a burst of API calls then costs one write, not one each.
       // APILastCall is derived from the stored expiry, so the web's countdown never outlives the server's session.
+      // Near the absolute end (SESSION_MAX_HOURS) there is nothing left to slide: no write at all.
       const lifetime = app.deps.config.sessionMinutes * 60_000;
-      if (request.session.expiresAt.getTime() - now < lifetime - SLIDE_STEP_MS) {
-        const expiresAt = await app.deps.sessions.touch(request.session.token);
+      const { expiresAt: current, absoluteExpiresAt } = request.session;
+      if (current.getTime() - now < lifetime - SLIDE_STEP_MS && current.getTime() < absoluteExpiresAt.getTime()) {
+        const expiresAt = await app.deps.sessions.touch(request.session);
         request.session.expiresAt = expiresAt;
         setSessionCookie(app, reply, request.session.token, expiresAt);
       }

@@ -60,8 +60,30 @@ describe('getuserdata', () => {
 
   it('logout ends the session', async () => {
     const client = await t.as('jonna');
-    const res = await client.get('/api/login/logout');
+    const res = await client.post('/api/login/logout');
     expect(res.json()).toEqual({ data: 'local' });
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+
+  it('ends a session SESSION_MAX_HOURS (12) after login however often the keep-alive slides it', async () => {
+    expect(t.app.deps.config.sessionMaxHours).toBe(12);
+    const client = await t.as('erik');
+    const login = t.clock.now().getTime();
+    // A keep-alive every 20 minutes for almost 12 hours: the session stays, its expiry never passes login + 12 h.
+    for (let step = 1; step * 20 * 60_000 < 12 * 3_600_000; step++) {
+      t.clock.set(new Date(login + step * 20 * 60_000));
+      const res = await client.get('/api/login/keepalive');
+      expect(res.statusCode, `after ${step * 20} minutes`).toBe(200);
+      expect(new Date(res.json().data.expiresAt).getTime()).toBeLessThanOrEqual(login + 12 * 3_600_000);
+    }
+    // In the last hour the expiry is the absolute end, and APILastCall counts down to it (the web warns in time).
+    t.clock.set(new Date(login + 11.5 * 3_600_000));
+    const late = await client.get('/api/login/keepalive');
+    expect(late.json().data.expiresAt).toBe(new Date(login + 12 * 3_600_000).toISOString());
+    const lastCall = Number(late.cookies.find((c) => c.name === 'APILastCall')?.value);
+    expect(login + 12 * 3_600_000 - lastCall).toBe(60 * 60_000);
+    t.clock.set(new Date(login + 12 * 3_600_000));
+    expect((await client.get('/api/login/keepalive')).statusCode).toBe(401);
     expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
   });
 
