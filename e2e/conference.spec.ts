@@ -130,6 +130,8 @@ describe('a Meeting', () => {
     expect(await (await fetch(`${bench.server.internalUrl}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: true, janus: true } });
     await expect.poll(() => erik.locator('.tile figcaption', { hasText: 'Jonna Sökande' }).count()).toBe(1);
     await expect.poll(() => jonna.locator('.tile[data-has-video="true"] figcaption', { hasText: 'Erik Handläggare' }).count()).toBe(1);
+    // The test system's banner is shown in the full-window conference too, and covers none of it.
+    expect(await erik.getByRole('complementary', { name: 'Testsystem' }).textContent()).toContain('Testinloggning – inte för riktiga möten');
     expect(await seriousAxeViolations(erik)).toEqual([]);
     // Name, microphone, assurance badge, pin and the moderator's mute button never cover each other (QA issue 6):
     // on a desktop, with the participants panel narrowing the tiles, and on a 375 px phone.

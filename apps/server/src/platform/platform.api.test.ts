@@ -70,6 +70,18 @@ describe('operations endpoints', () => {
   });
 });
 
+describe('client configuration', () => {
+  it('tells the web when the embedded test IdP is active (banner on every page), and how long reports are kept', async () => {
+    expect((await t.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: true, accessibilityReportDays: 90 });
+    const real = await buildTestApp({ env: { OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+    try {
+      expect((await real.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: false });
+    } finally {
+      await real.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP without inline scripts and the usual hardening headers', async () => {
     const res = await t.app.inject('/assets/config/config.json');

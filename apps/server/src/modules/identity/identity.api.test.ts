@@ -60,7 +60,7 @@ describe('getuserdata', () => {
 
   it('logout ends the session', async () => {
     const client = await t.as('jonna');
-    const res = await client.post('/api/login/logout');
+    const res = await client.post('/api/login/logout', null);
     expect(res.json()).toEqual({ data: 'local' });
     expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
   });

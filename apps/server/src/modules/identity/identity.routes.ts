@@ -16,6 +16,8 @@ const LOGIN_STATE_COOKIE = 'vm_login';
 const LOGOUT_HINT_COOKIE = 'vm_logout';
 const LOGIN_TTL_MS = 10 * 60_000;
 
+// The web sends `{ data: null }`: a JSON body like every other write, so a form post or text/plain is refused.
+const LogoutBody = Type.Object({ data: Type.Optional(Type.Unknown()) });
 const UserDataQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
 const StartQuery = Type.Object({ returnUrl: Type.Optional(Type.String({ maxLength: 2000 })) });
 const CallbackQuery = Type.Object(
@@ -138,7 +140,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
    * Ends the session; the string tells the web which identity provider environment to log out of. A POST with the
    * anti-forgery token: as a GET, any page could log our users out with a link or an image.
    */
-  app.post('/api/login/logout', { config: { anonymousVisitor: true } }, async (request, reply) => {
+  app.post('/api/login/logout', { config: { anonymousVisitor: true }, schema: { body: LogoutBody } }, async (request, reply) => {
     if (request.session) {
       await app.deps.sessions.destroy(request.session.token);
       // Kept briefly, still encrypted, so /api/login/endsession can tell the provider whose session to end.

@@ -15,15 +15,19 @@ const ORIGIN = 'http://localhost:3000';
 /** A browser's cookie jar and redirect following, over `inject`. */
 class Browser {
   cookies = new Map<string, string>();
-  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>, json?: { headers: Record<string, string>; body: unknown }): Promise<LightMyRequestResponse> {
     const u = new URL(url, ORIGIN);
     expect(u.origin).toBe(ORIGIN);
     const res = await t.app.inject({
       method,
       url: u.pathname + u.search,
-      headers: { host: 'localhost:3000', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+      headers: {
+        host: 'localhost:3000',
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(json ? { 'content-type': 'application/json', ...json.headers } : {}),
+      },
       cookies: Object.fromEntries(this.cookies),
-      payload: form ? new URLSearchParams(form).toString() : undefined,
+      payload: form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json.body) : undefined,
     });
     for (const c of res.cookies) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
@@ -201,10 +205,10 @@ describe('login through the embedded IdP', () => {
     expect(stored).toContain('idTokenEncrypted');
     // A cross-site link or image cannot log anyone out: no GET route, and a POST needs the anti-forgery pair.
     expect((await b.get('/api/login/logout')).statusCode).toBe(404);
-    expect((await b.request('POST', '/api/login/logout')).statusCode).toBe(403);
+    expect((await b.request('POST', '/api/login/logout', undefined, { headers: {}, body: { data: null } })).statusCode).toBe(403);
     expect((await b.get('/api/login/getuserdata')).statusCode).toBe(200);
     await b.get('/api/getantiforgerydata');
-    const logout = await b.request('POST', '/api/login/logout', undefined, { 'x-xsrf-token': b.cookies.get('XSRF-TOKEN')! });
+    const logout = await b.request('POST', '/api/login/logout', undefined, { headers: { 'x-xsrf-token': b.cookies.get('XSRF-TOKEN')! }, body: { data: null } });
     expect(logout.json()).toEqual({ data: 'local' });
     expect((await b.get('/api/login/getuserdata')).statusCode).toBe(401);
     const cookiesAfterLogout = JSON.stringify([...b.cookies]);
