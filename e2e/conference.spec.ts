@@ -124,12 +124,14 @@ describe('a Meeting', () => {
     });
     expect(sentAudio).toBe('Fake Audio Input 2');
     // What an operator's Prometheus sees meanwhile: one room, two connections, two publishers.
-    const metrics = await (await fetch(`${bench.server.url}/metrics`)).text();
+    const metrics = await (await fetch(`${bench.server.internalUrl}/metrics`)).text();
     const gauge = (name: string) => Number(metrics.split('\n').find((l) => l.startsWith(`${name} `))?.split(' ')[1]);
     expect([gauge('videomote_media_rooms'), gauge('videomote_media_connections'), gauge('videomote_media_publishers')]).toEqual([1, 2, 2]);
-    expect(await (await fetch(`${bench.server.url}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: true, janus: true } });
+    expect(await (await fetch(`${bench.server.internalUrl}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: true, janus: true } });
     await expect.poll(() => erik.locator('.tile figcaption', { hasText: 'Jonna Sökande' }).count()).toBe(1);
     await expect.poll(() => jonna.locator('.tile[data-has-video="true"] figcaption', { hasText: 'Erik Handläggare' }).count()).toBe(1);
+    // The test system's banner is shown in the full-window conference too, and covers none of it.
+    expect(await erik.getByRole('complementary', { name: 'Testsystem' }).textContent()).toContain('Testinloggning – inte för riktiga möten');
     expect(await seriousAxeViolations(erik)).toEqual([]);
     // Name, microphone, assurance badge, pin and the moderator's mute button never cover each other (QA issue 6):
     // on a desktop, with the participants panel narrowing the tiles, and on a 375 px phone.

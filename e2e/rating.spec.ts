@@ -9,18 +9,18 @@ import { ERIK_WITH_JONNA, seededDataDir } from './support/seed.ts';
  * The call rating dialog. The conference dispatches `rate-call` when the user leaves; here the test dispatches
  * it, for a meeting Jonna took part in, and checks what reached the server through the admin's Felsökning API.
  */
+// Three meetings Jonna is in, going on now: a person rates each meeting once (a second rating is refused).
 let meetingId = '';
+let secondMeetingId = '';
+let callMeetingId = '';
 
 const bench = useBench(() =>
   seededDataDir(async (insert) => {
-    meetingId = (
-      await insert({
-        title: 'Samtal',
-        start: new Date(Date.now() - 30 * 60_000),
-        end: new Date(Date.now() + 30 * 60_000),
-        participants: ERIK_WITH_JONNA,
-      })
-    ).id;
+    const now = (title: string) =>
+      insert({ title, start: new Date(Date.now() - 30 * 60_000), end: new Date(Date.now() + 30 * 60_000), participants: ERIK_WITH_JONNA });
+    meetingId = (await now('Samtal')).id;
+    secondMeetingId = (await now('Uppföljning')).id;
+    callMeetingId = (await now('Samtal med video')).id;
   }),
 );
 
@@ -29,8 +29,8 @@ const rateCall = (page: Page, id: string) =>
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: /Hur var samtalet\?|Tack för ditt svar!/ });
 
-async function ratingsOnServer(admin: Page): Promise<{ count: number; average: number | null; comments: { callQuality: number; comment: string }[] }> {
-  return admin.evaluate(async (id) => (await (await fetch(`/api/admin/troubleshoot?q=${id}`)).json()).data.ratings, meetingId);
+async function ratingsOnServer(admin: Page, id = meetingId): Promise<{ count: number; average: number | null; comments: { callQuality: number; comment: string }[] }> {
+  return admin.evaluate(async (meeting) => (await (await fetch(`/api/admin/troubleshoot?q=${meeting}`)).json()).data.ratings, id);
 }
 
 describe('call rating dialog', () => {
@@ -59,8 +59,18 @@ describe('call rating dialog', () => {
     await d.waitFor({ state: 'hidden' });
     expect(await ratingsOnServer(anna.page)).toMatchObject({ count: 1, average: 4, comments: [{ callQuality: 4, comment: 'Bra bild' }] });
 
-    // 2. Two or below: sends and shows the troubleshooting and fault-report help.
+    // The same meeting again: one rating per participant, the dialog says so and nothing more is stored.
     await rateCall(page, meetingId);
+    await d.waitFor();
+    await d.getByRole('radio', { name: '1 Dålig' }).check();
+    await d.getByRole('button', { name: 'Skicka' }).click();
+    await d.getByRole('alert').getByText('Du har redan betygsatt det här mötet. Tack för ditt svar!').waitFor();
+    expect(await ratingsOnServer(anna.page)).toMatchObject({ count: 1, average: 4 });
+    await page.keyboard.press('Escape');
+    await d.waitFor({ state: 'hidden' });
+
+    // 2. Two or below (another meeting): sends and shows the troubleshooting and fault-report help.
+    await rateCall(page, secondMeetingId);
     await d.waitFor();
     expect(await d.getByRole('radio', { name: '3 Bra' }).isChecked()).toBe(true); // reset after closing
     expect(await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).inputValue()).toBe('');
@@ -70,7 +80,7 @@ describe('call rating dialog', () => {
     expect(await d.getByRole('link', { name: 'Felsök ljud och bild' }).getAttribute('href')).toBe('/usersupport/troubleshooting');
     expect(await d.getByRole('heading', { name: 'Felanmälan' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(await ratingsOnServer(anna.page)).toMatchObject({ count: 2, average: 3 });
+    expect(await ratingsOnServer(anna.page, secondMeetingId)).toMatchObject({ count: 1, average: 2 });
     await d.getByRole('button', { name: 'Stäng' }).first().click();
     await d.waitFor({ state: 'hidden' });
 
@@ -86,7 +96,7 @@ describe('call rating dialog', () => {
     await d.getByRole('textbox', { name: 'Kommentar (frivilligt)' }).fill('');
     await d.getByRole('button', { name: 'Skicka' }).click();
     await d.waitFor({ state: 'hidden' });
-    expect(await ratingsOnServer(anna.page)).toMatchObject({ count: 2, average: 3 });
+    expect(await ratingsOnServer(anna.page)).toMatchObject({ count: 1, average: 4 });
 
     // Escape closes too, and resets.
     await rateCall(page, meetingId);
@@ -105,7 +115,7 @@ describe('call rating dialog', () => {
   it('opens after really leaving a call: the conference hangs up, the shell shows the dialog for that meeting', async () => {
     const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/meetings');
-    await page.goto(`/meetings/${meetingId}/conference`);
+    await page.goto(`/meetings/${callMeetingId}/conference`);
     await expect
       .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent'), { timeout: 45_000 })
       .toBe('connected');

@@ -69,14 +69,31 @@ describe('shell per persona', () => {
     await context.close();
   });
 
-  it('the external user logs out through the IdP and back to the start', async () => {
+  it('the external user logs out (a POST) through the IdP and ends on the agency home page, not its login', async () => {
     const { context, page } = await bench.newPage();
-    await loginAs(page, 'jonna', '/usersupport');
+    await loginAs(page, 'jonna', '/meetings');
+    // The embedded test IdP is active here: every page says so, above the header.
+    const banner = page.getByRole('complementary', { name: 'Testsystem' });
+    expect(await banner.textContent()).toContain('Testinloggning – inte för riktiga möten');
+    const [bannerBox, headerBox] = [await banner.boundingBox(), await page.getByRole('banner').boundingBox()];
+    expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(headerBox!.y + 1);
+    const logoutMethods: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/login/logout' && logoutMethods.push(r.method())));
     await page.getByRole('button', { name: 'Logga ut' }).click();
-    // IdP logout, then / → /meetings → the login guard → the IdP's login page again.
-    await page.getByRole('heading', { level: 1, name: 'Testlegitimering' }).waitFor({ timeout: 30_000 });
+    // IdP logout, then the agency home (AGENCY_HOME_URL, by default the user-support page), signed out.
+    await page.waitForURL((url) => url.pathname === '/usersupport', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Användarstöd' }).waitFor({ timeout: 30_000 });
+    expect(logoutMethods).toEqual(['POST']);
+    await banner.waitFor();
     const status = await page.evaluate(async () => (await fetch('/api/login/getuserdata')).status);
     expect(status).toBe(401);
+    // A cross-site GET link no longer logs anyone out: the route is a POST with the anti-forgery token.
+    await loginAs(page, 'jonna', '/usersupport');
+    expect(await page.evaluate(async () => (await fetch('/api/login/logout')).status)).toBe(404);
+    expect(
+      await page.evaluate(async () => (await fetch('/api/login/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":null}' })).status),
+    ).toBe(403);
+    expect(await page.evaluate(async () => (await fetch('/api/login/getuserdata')).status)).toBe(200);
     await context.close();
   });
 

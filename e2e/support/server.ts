@@ -10,6 +10,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export interface RunningServer {
   url: string;
   port: number;
+  /** The internal listener: /metrics, /readyz and /api/docs answer only here. */
+  internalUrl: string;
   dataDir: string;
   process: ChildProcess;
   /** What the server printed, for failure messages. */
@@ -34,6 +36,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
+  const internalPort = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
@@ -43,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      INTERNAL_PORT: String(internalPort),
+      INTERNAL_HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -73,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   return {
     url,
     port,
+    internalUrl: `http://127.0.0.1:${internalPort}`,
     dataDir,
     process: child,
     output: () => log,

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Config } from './platform/config.ts';
 import { migrate, openPglite, openPostgres, type Db } from './platform/db.ts';
+import { secureDataDir } from './platform/data-dir.ts';
 import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
 import { SessionStore } from './platform/session.ts';
 import { MeetingEvents } from './platform/meeting-events.ts';
@@ -19,6 +20,7 @@ import { registerClientConfig } from './platform/client-config.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerInternalServer } from './platform/internal-server.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -89,7 +91,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   });
 
+  secureDataDir(config.dataDir);
   const db = options.db ?? (await openDatabase(config));
+  // Again once the embedded database is open: PGlite sets 0666 on the files it creates, whatever the umask.
+  // Those it adds later are still out of others' reach, inside the 0700 folder.
+  if (!options.db && !config.databaseUrl) secureDataDir(config.dataDir);
   await migrate(db);
   const now = options.now ?? (() => new Date());
   const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
@@ -99,13 +105,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db,
     pins,
-    sessions: new SessionStore(db, config.sessionMinutes, now, config.sessionCacheSeconds * 1000, bus),
+    sessions: new SessionStore(db, config.sessionMinutes, now, config.sessionCacheSeconds * 1000, bus, config.sessionMaxHours * 3_600_000),
     now,
     events: new MeetingEvents(bus),
     bus,
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
+  registerInternalServer(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

@@ -14,7 +14,10 @@ try {
 
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });
+// Metrics, readiness and the API description: on an address of their own, loopback unless configured otherwise.
+const internalAddress = await app.internal.listen({ port: config.internalPort, host: config.internalHost });
 console.log(`Videomöte serves on ${config.publicUrl}`);
+console.log(`Internal endpoints (/metrics, /readyz, /api/docs) on ${internalAddress}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -47,5 +47,9 @@ export const ClientConfig = Type.Object({
   environment: Type.String(),
   /** Days a call rating's comment is kept before the retention job deletes it (the personal-data page says so). */
   ratingCommentDays: Type.Integer(),
+  /** Days an accessibility report (with any contact detail) is kept before the retention job deletes it. */
+  accessibilityReportDays: Type.Integer(),
+  /** The embedded test IdP logs people in: every page shows that this is a test system. */
+  testIdp: Type.Boolean(),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

@@ -26,4 +26,5 @@ export const POLL_ERRORS = {
   commentTooLong: `Kommentaren får vara högst ${POLL_COMMENT_MAX} tecken`,
   meetingId: 'Mötet finns inte',
   notParticipant: 'Du kan bara betygsätta möten som du har deltagit i.',
+  alreadyRated: 'Du har redan betygsatt det här mötet. Tack för ditt svar!',
 } as const;

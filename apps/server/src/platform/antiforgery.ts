@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomToken } from './crypto.ts';
 import { forbidden } from './errors.ts';
+import { isApiRoute } from './auth.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -11,7 +12,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
  */
 export async function registerAntiforgery(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];

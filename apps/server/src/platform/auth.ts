@@ -15,6 +15,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether a request is for the API, decided on the route the router matched: the router decodes the path, so
+ * `/%61pi/meeting` reaches `/api/meeting` while its raw URL does not start with `/api/` and skipped every check
+ * that asked the URL. A request no route matched (a 404 to be) is judged by its URL.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith('/api/');
+}
+
 export const API_LAST_CALL_COOKIE = 'APILastCall';
 const SLIDE_STEP_MS = 15_000;
 
@@ -27,7 +36,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await app.deps.sessions.find(token) : null;
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     if (request.session?.user.kind === 'anonymous' && !request.routeOptions.config?.anonymousVisitor) {
       throw forbidden('Inte tillåtet för besökare');
     }
@@ -39,9 +48,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (request.session) {
       // Slide the session at most every SLIDE_STEP_MS: a burst of API calls then costs one write, not one each.
       // APILastCall is derived from the stored expiry, so the web's countdown never outlives the server's session.
+      // Near the absolute end (SESSION_MAX_HOURS) there is nothing left to slide: no write at all.
       const lifetime = app.deps.config.sessionMinutes * 60_000;
-      if (request.session.expiresAt.getTime() - now < lifetime - SLIDE_STEP_MS) {
-        const expiresAt = await app.deps.sessions.touch(request.session.token);
+      const { expiresAt: current, absoluteExpiresAt } = request.session;
+      if (current.getTime() - now < lifetime - SLIDE_STEP_MS && current.getTime() < absoluteExpiresAt.getTime()) {
+        const expiresAt = await app.deps.sessions.touch(request.session);
         request.session.expiresAt = expiresAt;
         setSessionCookie(app, reply, request.session.token, expiresAt);
       }

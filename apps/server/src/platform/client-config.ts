@@ -20,6 +20,8 @@ export async function registerClientConfig(app: FastifyInstance): Promise<void> 
       sessionMinutes: config.sessionMinutes,
       environment: config.environment,
       ratingCommentDays: config.ratingCommentDays,
+      accessibilityReportDays: config.accessibilityReportDays,
+      testIdp: config.testIdp,
     };
     reply.header('cache-control', 'no-cache');
     return body;

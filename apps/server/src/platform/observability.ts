@@ -17,7 +17,10 @@ declare module 'fastify' {
   }
 }
 
-/** `/healthz` (alive), `/readyz` (dependencies reachable) and Prometheus `/metrics`. */
+/**
+ * `/healthz` (alive; public, and internal too), and on the internal listener only `/readyz` (dependencies
+ * reachable) and Prometheus `/metrics`: which dependency is down and how busy the instance is are for operators.
+ */
 export async function registerObservability(app: FastifyInstance): Promise<void> {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -48,8 +51,10 @@ export async function registerObservability(app: FastifyInstance): Promise<void>
     httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
+  const { internal } = app;
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  internal.get('/healthz', async () => ({ status: 'ok' }));
+  internal.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const results: Record<string, boolean> = {};
     await Promise.all(
       [...checks].map(async ([name, check]) => {
@@ -62,7 +67,7 @@ export async function registerObservability(app: FastifyInstance): Promise<void>
     const ready = Object.values(results).every(Boolean);
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
   });
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+  internal.get('/metrics', async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -3,7 +3,8 @@ import swagger from '@fastify/swagger';
 
 /**
  * The OpenAPI document of the whole API, generated from the same TypeBox schemas the routes validate with,
- * served at `/api/docs` (JSON). Must be registered before the routes it describes.
+ * served at `/api/docs` (JSON) on the internal listener: the full map of the API is for our operators, not for
+ * every visitor. Must be registered before the routes it describes.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -14,5 +15,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     hideUntagged: false,
   });
-  app.get('/api/docs', { schema: { hide: true }, config: { anonymousVisitor: true } }, async () => app.swagger());
+  app.internal.get('/api/docs', async () => app.swagger());
 }

@@ -12,14 +12,14 @@ afterAll(async () => t.close());
 describe('operations endpoints', () => {
   it('answers /healthz and /readyz with the database checked', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject('/readyz');
+    const ready = await t.app.internal.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json().checks.database).toBe(true);
   });
 
   it('exposes Prometheus metrics with latency by route pattern, not by URL', async () => {
     await t.app.inject('/api/login/getuserdata');
-    const text = (await t.app.inject('/metrics')).body;
+    const text = (await t.app.internal.inject('/metrics')).body;
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toMatch(/route="\/api\/login\/getuserdata"/);
   });
@@ -28,7 +28,7 @@ describe('operations endpoints', () => {
     const clocked = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
     try {
       const gauge = async (name: string) => {
-        const line = (await clocked.app.inject('/metrics')).body.split('\n').find((l) => l.startsWith(`${name} `));
+        const line = (await clocked.app.internal.inject('/metrics')).body.split('\n').find((l) => l.startsWith(`${name} `));
         return line === undefined ? null : Number(line.split(' ')[1]);
       };
       const erik = await clocked.as('erik');
@@ -52,10 +52,33 @@ describe('operations endpoints', () => {
     }
   });
 
+  it('serves /metrics, /readyz and /api/docs on the internal listener only; /healthz on both', async () => {
+    for (const url of ['/metrics', '/readyz', '/api/docs']) {
+      const pub = await t.app.inject(url);
+      expect(pub.statusCode, url).toBe(404);
+      expect(pub.body, url).not.toMatch(/http_request_duration|database|openapi/);
+      expect((await t.app.internal.inject(url)).statusCode, url).toBe(200);
+    }
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    expect((await t.app.internal.inject('/healthz')).statusCode).toBe(200);
+  });
+
   it('serves an OpenAPI document of the API', async () => {
-    const doc = (await t.app.inject('/api/docs')).json();
+    const doc = (await t.app.internal.inject('/api/docs')).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/login/getuserdata');
+  });
+});
+
+describe('client configuration', () => {
+  it('tells the web when the embedded test IdP is active (banner on every page), and how long reports are kept', async () => {
+    expect((await t.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: true, accessibilityReportDays: 90 });
+    const real = await buildTestApp({ env: { OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+    try {
+      expect((await real.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: false });
+    } finally {
+      await real.close();
+    }
   });
 });
 
@@ -78,7 +101,16 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy'], url).toContain('camera=(self)');
     }
     expect((await t.app.inject('/healthz')).headers['strict-transport-security']).toBeUndefined();
-    expect(securityHeaders(true)['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(securityHeaders('https://video.example.se')['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('lets sockets connect to our own origin only, in its ws:/wss: form', async () => {
+    const csp = String((await t.app.inject('/healthz')).headers['content-security-policy']);
+    const connect = csp.split(';').find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe(`connect-src 'self' ${t.app.deps.config.publicUrl.replace(/^http/, 'ws')}`);
+    expect(connect).not.toMatch(/ ws: | wss:|ws:$/);
+    const behindTls = securityHeaders('https://video.example.se:8443')['content-security-policy'];
+    expect(behindTls!.split(';').find((d) => d.startsWith('connect-src'))).toBe("connect-src 'self' wss://video.example.se:8443");
   });
 
   it('answers malformed JSON and unknown API paths with a 4xx in the spec shape, never a 500', async () => {

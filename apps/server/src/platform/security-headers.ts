@@ -2,28 +2,34 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The CSP allows no inline or third-party script: the built web app loads only its own files; media and chat
- * sockets go to our own origin; camera streams are `mediastream:`/`blob:`. Inline style attributes are allowed
- * (React sets sizes per tile), inline style elements are not needed.
+ * sockets go to our own origin only (its ws:/wss: form, from PUBLIC_URL: a bare `ws: wss:` would let an injected
+ * script send anything to any host); camera streams are `mediastream:`/`blob:`. Inline style attributes are
+ * allowed (React sets sizes per tile), inline style elements are not needed.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob: mediastream:",
-  "connect-src 'self' ws: wss:",
-  "worker-src 'self' blob:",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join(';');
+export function contentSecurityPolicy(publicUrl: string): string {
+  const origin = new URL(publicUrl);
+  const socketOrigin = `${origin.protocol === 'https:' ? 'wss:' : 'ws:'}//${origin.host}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob: mediastream:",
+    `connect-src 'self' ${socketOrigin}`,
+    "worker-src 'self' blob:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join(';');
+}
 
 /** The headers every answer carries: helmet's defaults (same names and values) with our CSP and permissions. */
-export function securityHeaders(secure: boolean): Record<string, string> {
+export function securityHeaders(publicUrl: string): Record<string, string> {
+  const secure = publicUrl.startsWith('https://');
   return {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(publicUrl),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -45,7 +51,7 @@ export function securityHeaders(secure: boolean): Record<string, string> {
  * assembled the same constant headers anew for every request, a measurable share of a busy API's CPU.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders(app.deps.config.secureCookies);
+  const headers = securityHeaders(app.deps.config.publicUrl);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

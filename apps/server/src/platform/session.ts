@@ -21,14 +21,20 @@ export interface SessionUser {
   isAdmin: boolean;
   /** An anonymous visitor's session is scoped to this one webcast. */
   meetingId: string | null;
-  /** The identity provider's id_token, kept for RP-initiated logout. */
-  idToken?: string | null;
+  /**
+   * The identity provider's id_token for RP-initiated logout (`id_token_hint`), encrypted with the server key: a
+   * database dump or a leaked cookie never holds a token the provider would accept as a hint.
+   */
+  idTokenEncrypted?: string | null;
 }
 
 export interface Session {
   token: string;
   user: SessionUser;
+  /** Slides with activity, never past absoluteExpiresAt. */
   expiresAt: Date;
+  /** Fixed at login: the session ends here whatever the keep-alive does (ASVS V7.3.2). */
+  absoluteExpiresAt: Date;
 }
 
 export const SESSION_COOKIE = 'vm_session';
@@ -52,24 +58,29 @@ export class SessionStore {
     private readonly now: () => Date,
     private readonly cacheMs = 0,
     private readonly bus?: ClusterBus,
+    /** Absolute lifetime from login; 12 hours unless configured (SESSION_MAX_HOURS). */
+    private readonly maxMs = 12 * 3_600_000,
   ) {
     bus?.on('sessions-ended', (tokenHash) => void this.cache.delete(tokenHash));
   }
 
-  private expiry(): Date {
-    return new Date(this.now().getTime() + this.minutes * 60_000);
+  /** The sliding expiry from now, capped at the session's absolute end. */
+  private expiry(absoluteExpiresAt: Date): Date {
+    return new Date(Math.min(this.now().getTime() + this.minutes * 60_000, absoluteExpiresAt.getTime()));
   }
 
   async create(user: SessionUser): Promise<Session> {
     const token = randomToken();
-    const expiresAt = this.expiry();
-    await this.db.query('INSERT INTO sessions (token_hash, user_data, expires_at) VALUES ($1, $2, $3)', [
+    const absoluteExpiresAt = new Date(this.now().getTime() + this.maxMs);
+    const expiresAt = this.expiry(absoluteExpiresAt);
+    await this.db.query('INSERT INTO sessions (token_hash, user_data, expires_at, absolute_expires_at) VALUES ($1, $2, $3, $4)', [
       sha256(token),
       // jsonb refuses lone surrogates ("\ud800"), which JSON.stringify keeps: replace them, never fail the login.
       JSON.stringify(user, (_key, value: unknown) => (typeof value === 'string' ? value.replace(/\p{Cs}/gu, '\ufffd') : value)),
       expiresAt,
+      absoluteExpiresAt,
     ]);
-    return { token, user, expiresAt };
+    return { token, user, expiresAt, absoluteExpiresAt };
   }
 
   /** The live session for a cookie value, or null when unknown or expired. */
@@ -83,14 +94,14 @@ export class SessionStore {
       return { ...cached.session };
     }
     this.cache.delete(hash);
-    const rows = await this.db.query<{ user_data: SessionUser | string; expires_at: Date | string }>(
-      'SELECT user_data, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2',
+    const rows = await this.db.query<{ user_data: SessionUser | string; expires_at: Date | string; absolute_expires_at: Date | string }>(
+      'SELECT user_data, expires_at, absolute_expires_at FROM sessions WHERE token_hash = $1 AND expires_at > $2',
       [hash, this.now()],
     );
     const row = rows[0];
     if (!row) return null;
     const user = typeof row.user_data === 'string' ? (JSON.parse(row.user_data) as SessionUser) : row.user_data;
-    const session = { token, user, expiresAt: new Date(row.expires_at) };
+    const session = { token, user, expiresAt: new Date(row.expires_at), absoluteExpiresAt: new Date(row.absolute_expires_at) };
     if (this.cacheMs) {
       if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(hash, { session, readAt: now });
@@ -98,11 +109,11 @@ export class SessionStore {
     return { ...session };
   }
 
-  /** Sliding expiry: every API call by the user moves the end of the session. */
-  async touch(token: string): Promise<Date> {
-    const expiresAt = this.expiry();
-    const hash = sha256(token);
-    await this.db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1', [hash, expiresAt]);
+  /** Sliding expiry: every API call by the user moves the end of the session, up to its absolute end. */
+  async touch(session: Session): Promise<Date> {
+    const expiresAt = this.expiry(session.absoluteExpiresAt);
+    const hash = sha256(session.token);
+    await this.db.query('UPDATE sessions SET expires_at = least($2::timestamptz, absolute_expires_at) WHERE token_hash = $1', [hash, expiresAt]);
     const cached = this.cache.get(hash);
     if (cached) cached.session = { ...cached.session, expiresAt };
     return expiresAt;

@@ -80,7 +80,7 @@ describe.skipIf(why !== null)('PostgreSQL restart under the running server', () 
     const booked = await erik.post('/api/meeting', ownMeetingBody('Överlever omstart', '2026-11-20T14:00:00+01:00', '2026-11-20T15:00:00+01:00'));
     expect(booked.statusCode, booked.body).toBe(200);
     const id = booked.json().data.id as string;
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await t.app.internal.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
 
     pgCtl('-m', 'immediate', 'stop'); // like a crash: no shutdown checkpoint, every connection cut
 
@@ -89,7 +89,7 @@ describe.skipIf(why !== null)('PostgreSQL restart under the running server', () 
     expect(down.statusCode).toBeGreaterThanOrEqual(500);
     expect(down.json()).toMatchObject({ message: 'Något gick fel. Försök igen om en stund.' });
     expect(down.body).not.toMatch(/ECONNREFUSED|terminat|postgres/i);
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await t.app.internal.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
 
     start();
 
@@ -102,7 +102,7 @@ describe.skipIf(why !== null)('PostgreSQL restart under the running server', () 
     }
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.title).toBe('Överlever omstart');
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await t.app.internal.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     const more = await erik.post('/api/meeting', ownMeetingBody('Efter omstart', '2026-11-20T16:00:00+01:00', '2026-11-20T17:00:00+01:00'));
     expect(more.statusCode, more.body).toBe(200);
     const week = (await erik.get('/api/meeting/week?from=2026-11-16T00:00:00%2B01:00&to=2026-11-23T00:00:00%2B01:00')).json().data;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
 import { insertMeeting } from '../testing/fixtures.ts';
@@ -48,5 +49,27 @@ describe('rate limits and X-Forwarded-For', () => {
     // A client that spoofs a first hop through the proxy is still keyed by the address the proxy saw.
     for (let i = 0; i < 29; i++) expect((await enter('127.0.0.1', `10.0.0.${i}, 192.0.2.10`)).statusCode).toBe(200);
     expect((await enter('127.0.0.1', '10.9.9.9, 192.0.2.10')).statusCode).toBe(429);
+  });
+});
+
+describe('rate limits and made-up session cookies', () => {
+  // POST /api/meetingpoll is limited to 120 a minute like every write; refused answers still count.
+  const write = (remoteAddress: string, cookie: string) =>
+    t.anonymous().request({ method: 'POST', url: '/api/meetingpoll', payload: { data: {} }, remoteAddress, cookies: { vm_session: cookie } });
+
+  it('random cookie values share the bucket of their address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await write('203.0.113.20', `made-up-cookie-value-${i}-${crypto.randomUUID()}`)).statusCode);
+    expect(statuses.slice(0, 120).every((s) => s !== 429)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // A cookie-less request from the same address is in the same, spent bucket; another address is not.
+    expect((await t.anonymous().request({ method: 'POST', url: '/api/meetingpoll', payload: { data: {} }, remoteAddress: '203.0.113.20' })).statusCode).toBe(429);
+    expect((await write('203.0.113.21', 'another-made-up-value-xxxxxxxx')).statusCode).not.toBe(429);
+  });
+
+  it('a real session keeps a bucket of its own', async () => {
+    const erik = await t.as('erik');
+    const res = await erik.request({ method: 'POST', url: '/api/meetingpoll', payload: { data: {} }, remoteAddress: '203.0.113.20' });
+    expect(res.statusCode).not.toBe(429);
   });
 });

@@ -35,13 +35,12 @@ const row = (statuses: string): Record<Caller, number> => {
 // unknown id, so a stranger cannot even learn that the meeting exists.
 export const RULES: Record<string, Record<Caller, number>> = {
   // Start-up, session and login calls: open to every caller, the visitor included (its webcast page needs them).
-  'GET /api/docs': /*                       */ row('200 200 200 200 200 200 200 200'),
   'GET /api/getantiforgerydata': /*         */ row('200 200 200 200 200 200 200 200'),
   'GET /api/login/start': /*                */ row('302 302 302 302 302 302 302 302'),
   'GET /api/login/callback': /*             */ row('302 302 302 302 302 302 302 302'),
   'GET /api/login/getuserdata': /*          */ row('200 200 200 200 200 401 200 200'),
   'GET /api/login/keepalive': /*            */ row('200 200 200 200 200 401 200 200'),
-  'GET /api/login/logout': /*               */ row('200 200 200 200 200 200 200 200'),
+  'POST /api/login/logout': /*              */ row('200 200 200 200 200 200 200 200'),
   'GET /api/login/endsession': /*           */ row('302 302 302 302 302 302 302 302'),
   'GET /api/featureflags': /*               */ row('200 200 200 200 200 200 200 200'),
   // Accessibility reports: anyone may send one (the statement page is public); only the admin reads them.
@@ -236,7 +235,6 @@ export function requestFor(method: string, pattern: string, wd: World): { url: s
 
 // The routes that accept an anonymous visitor's session (config.anonymousVisitor); every other /api/ route is fenced.
 export const VISITOR_ROUTES = new Set([
-  'GET /api/docs',
   'GET /api/featureflags',
   'POST /api/feedback/accessibility',
   'GET /api/login/start',
@@ -244,7 +242,7 @@ export const VISITOR_ROUTES = new Set([
   'GET /api/getantiforgerydata',
   'GET /api/login/getuserdata',
   'GET /api/login/keepalive',
-  'GET /api/login/logout',
+  'POST /api/login/logout',
   'GET /api/login/endsession',
   'GET /api/meeting/getidbyroomid/:roomId',
   'POST /api/publicaccess/:roomId',
@@ -295,5 +293,5 @@ export function expectedSignupStatus(route: 'info' | 'register', caller: Caller,
 }
 
 // GET routes that change the caller's state, so each caller needs a fresh world after them.
-export const STATEFUL_GETS = new Set(['GET /api/login/logout', 'GET /api/login/endsession']);
+export const STATEFUL_GETS = new Set(['GET /api/login/endsession']);
 

@@ -26,6 +26,8 @@ export function effectiveSettings(config: Config): SettingEntry[] {
   const entries: [keyof Config | string, string, string, boolean, unknown][] = [
     ['port', 'PORT', show(config.port), false, defaults.port],
     ['host', 'HOST', show(config.host), false, defaults.host],
+    ['internalHost', 'INTERNAL_HOST', show(config.internalHost), false, defaults.internalHost],
+    ['internalPort', 'INTERNAL_PORT', show(config.internalPort), false, defaults.internalPort],
     ['publicUrl', 'PUBLIC_URL', show(config.publicUrl), false, defaults.publicUrl],
     ['dataDir', 'DATA_DIR', show(config.dataDir), false, defaults.dataDir],
     ['databaseUrl', 'DATABASE_URL', config.databaseUrl ? maskUrl(config.databaseUrl) : 'inbyggd PGlite i DATA_DIR/db', !!config.databaseUrl, defaults.databaseUrl],
@@ -38,12 +40,15 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['oidcClientId', 'OIDC_CLIENT_ID', config.oidc?.clientId ?? '', false, null],
     ['oidcClientSecret', 'OIDC_CLIENT_SECRET', config.oidc ? MASK : '', true, null],
     ['sessionMinutes', 'SESSION_MINUTES', show(config.sessionMinutes), false, defaults.sessionMinutes],
+    ['sessionMaxHours', 'SESSION_MAX_HOURS', show(config.sessionMaxHours), false, defaults.sessionMaxHours],
+    ['agencyHomeUrl', 'AGENCY_HOME_URL', show(config.agencyHomeUrl), false, defaults.agencyHomeUrl],
     ['pinKey', 'PIN_KEY', config.pinKey ? MASK : 'genererad i DATA_DIR/keys', true, defaults.pinKey],
     ['logLevel', 'LOG_LEVEL', show(config.logLevel), false, defaults.logLevel],
     ['releaseVersion', 'RELEASE_VERSION', show(config.releaseVersion), false, defaults.releaseVersion],
     ['environment', 'APP_ENVIRONMENT', show(config.environment), false, defaults.environment],
     ['retentionIntervalSeconds', 'RETENTION_INTERVAL_SECONDS', show(config.retentionIntervalSeconds), false, defaults.retentionIntervalSeconds],
     ['ratingCommentDays', 'RATING_COMMENT_RETENTION_DAYS', show(config.ratingCommentDays), false, defaults.ratingCommentDays],
+    ['accessibilityReportDays', 'ACCESSIBILITY_REPORT_RETENTION_DAYS', show(config.accessibilityReportDays), false, defaults.accessibilityReportDays],
   ];
   const configured = (key: string, fallback: unknown) => {
     if (key.startsWith('oidc')) return !!config.oidc;

@@ -5,7 +5,7 @@ import { insertMeeting } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
 import { ChatTestClient } from '../chat/chat-test-client.ts';
-import { recordMeetingError, scrubErrorText } from './meeting-errors.ts';
+import { meetingErrorRecorder, RECORDED_PER_MINUTE, recordMeetingError, scrubErrorText } from './meeting-errors.ts';
 
 /** Felsökning's recent errors (issue 8): recorded by the chat module, reported by browsers, shown to the admin. */
 const t = useTestApp('2026-11-20T12:00:00+01:00', { listen: true });
@@ -123,7 +123,7 @@ describe('client-reported call errors: POST /api/meetingerror', () => {
 });
 
 describe('errors recorded by the server', () => {
-  it('records chat refusals: a non-member’s socket, no session, a foreign origin, an oversized frame and a flood', async () => {
+  it('records a member’s chat refusals (a foreign origin, an oversized frame, a flood), never a stranger’s', async () => {
     const m = await seed();
     const refused = (p: Promise<ChatTestClient>) => p.then(() => 'connected', (e: Error) => e.message);
     expect(await refused(ChatTestClient.connect(`${chatUrl()}/${m.id}`, await cookieOf('karin')))).toBe('refused: 403');
@@ -136,20 +136,40 @@ describe('errors recorded by the server', () => {
     for (let i = 0; i < 500; i++) if (flooder.socket.readyState === flooder.socket.OPEN) flooder.chat(`flood ${i}`);
     expect(await flooder.closed()).toBe(1008);
 
-    const recorded = await rows(m.id, 5);
-    expect(recorded.map((r) => [r.source, r.code])).toEqual([
-      ['chat', 'socket-refused'],
-      ['chat', 'socket-refused'],
-      ['chat', 'socket-refused'],
-      ['chat', 'frame-too-big'],
-      ['chat', 'flood'],
+    // Strangers again, many times: a non-member's socket, no session at all, a foreign page without a session.
+    for (let i = 0; i < 5; i++) {
+      expect(await refused(ChatTestClient.connect(`${chatUrl()}/${m.id}`, await cookieOf('karin')))).toBe('refused: 403');
+      expect(await refused(ChatTestClient.connect(`${chatUrl()}/${m.id}`, null, { origin: 'https://evil.example' }))).toBe('refused: 403');
+    }
+
+    const recorded = await rows(m.id, 3);
+    expect(recorded.map((r) => [r.source, r.code, r.message])).toEqual([
+      ['chat', 'socket-refused', 'Anslutning till chatten nekades: fel ursprung (Origin)'],
+      ['chat', 'frame-too-big', expect.any(String)],
+      ['chat', 'flood', expect.any(String)],
     ]);
     // Reasons, never the content or who it was.
     const text = JSON.stringify(recorded);
     expect(text).not.toMatch(/flood \d|xxxx|Jonna|Karin|199001012385/);
     // A refusal for a meeting that does not exist records nothing (and does not fail).
     expect(await refused(ChatTestClient.connect(`${chatUrl()}/00000000-0000-4000-8000-000000000000`, await cookieOf('karin')))).toBe('refused: 403');
-    expect((await t.db.query('SELECT 1 FROM meeting_errors')).length).toBe(5);
+    expect((await t.db.query('SELECT 1 FROM meeting_errors')).length).toBe(3);
+  });
+
+  it('records at most 30 errors a meeting a minute from the live modules, then again the next minute', async () => {
+    const m = await seed();
+    const other = await seed('Annat möte');
+    const record = meetingErrorRecorder(t.db, t.clock.now);
+    for (let i = 0; i < 45; i++) record(m.id, 'media', 'janus-publish-failed', `fel ${i}`);
+    record(other.id, 'media', 'room-create-failed', 'x');
+    const count = async (id: string) => (await t.db.query('SELECT 1 FROM meeting_errors WHERE meeting_id = $1', [id])).length;
+    await expect.poll(() => count(m.id)).toBe(RECORDED_PER_MINUTE);
+    // Another meeting has a budget of its own.
+    await expect.poll(() => count(other.id)).toBe(1);
+    t.clock.advance(60_000);
+    record(m.id, 'media', 'janus-publish-failed', 'nästa minut');
+    await expect.poll(() => count(m.id)).toBe(RECORDED_PER_MINUTE + 1);
+    expect(RECORDED_PER_MINUTE).toBe(30);
   });
 
   it('Felsökning shows the latest 50, newest first; the table keeps at most 200 per meeting', async () => {

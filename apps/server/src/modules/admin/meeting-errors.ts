@@ -64,8 +64,37 @@ export async function recordMeetingError(db: Queryable, e: MeetingErrorEntry, lo
 /** A recorder bound to a database and clock, for modules that report errors as they happen (chat, media). */
 export type MeetingErrorRecorder = (meetingId: string, source: MeetingErrorSource, code: string, message: string) => void;
 
+/** Errors the server records per meeting and minute, at most: enough to see what went wrong, too few to flood. */
+export const RECORDED_PER_MINUTE = 30;
+/** Meetings whose minute is tracked at once; beyond this the oldest is forgotten (memory stays bounded). */
+const TRACKED_MEETINGS = 10_000;
+
+/**
+ * Rate-limits what is recorded per meeting: a fixed one-minute window each. A socket in a reconnect loop, or
+ * someone trying on purpose, then costs at most RECORDED_PER_MINUTE rows a minute and never pushes the errors
+ * that explain a problem out of Felsökning's latest 50 within seconds.
+ */
+export function meetingErrorLimiter(max = RECORDED_PER_MINUTE): (meetingId: string, at: Date) => boolean {
+  const windows = new Map<string, { start: number; count: number }>();
+  return (meetingId, at) => {
+    const t = at.getTime();
+    let w = windows.get(meetingId);
+    if (!w || t - w.start >= 60_000) {
+      windows.delete(meetingId);
+      if (windows.size >= TRACKED_MEETINGS) windows.delete(windows.keys().next().value!);
+      w = { start: t, count: 0 };
+      windows.set(meetingId, w);
+    }
+    return ++w.count <= max;
+  };
+}
+
 export function meetingErrorRecorder(db: Queryable, now: () => Date, log?: { warn(obj: object, msg: string): void }): MeetingErrorRecorder {
-  return (meetingId, source, code, message) => void recordMeetingError(db, { meetingId, source, code, message, at: now() }, log);
+  const allowed = meetingErrorLimiter();
+  return (meetingId, source, code, message) => {
+    const at = now();
+    if (allowed(meetingId, at)) void recordMeetingError(db, { meetingId, source, code, message, at }, log);
+  };
 }
 
 export async function recentMeetingErrors(db: Queryable, meetingId: string, limit = RECENT_ERRORS_LIMIT): Promise<MeetingErrorItem[]> {

@@ -19,7 +19,7 @@ const meeting = () =>
     { persona: 'karin', role: 'PrivateContractor' },
   ]);
 
-const metric = async (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await server.t.app.inject({ url: '/metrics' })).body)?.[1]);
+const metric = async (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await server.t.app.internal.inject({ url: '/metrics' })).body)?.[1]);
 
 describe('one person, two tabs', () => {
   it('counts the person once in presence, Felsökning and metrics, while both tabs keep delivering', async () => {

@@ -50,11 +50,11 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
   }
 
   it('is ready with Redis answering, and says not ready (redis: false) when Redis cannot be reached', async () => {
-    expect((await t.app.inject('/readyz')).json().checks.redis).toBe(true);
+    expect((await t.app.internal.inject('/readyz')).json().checks.redis).toBe(true);
     // Nothing listens on port 1: the same app with an unreachable Redis.
     const cut = await buildApp({ config: { ...t.app.deps.config, redisUrl: 'redis://127.0.0.1:1' }, db: t.db, now: t.clock.now, logger: false });
     try {
-      const res = await cut.inject('/readyz');
+      const res = await cut.internal.inject('/readyz');
       expect([res.statusCode, res.json().checks.redis]).toEqual([503, false]);
     } finally {
       await cut.close();

@@ -76,22 +76,17 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own
         // pages may open the chat. Non-browser clients send no Origin and are judged by their session alone.
+        const session = request.session;
+        const membership = session ? await membershipOf(db, request.params.meetingId, session.user) : null;
         const origin = request.headers.origin;
         if (origin && !allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
-          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: fel ursprung (Origin)');
+          // Felsökning records refusals of the meeting's own people only (here: a foreign page using a member's
+          // cookie). Strangers' refused upgrades are not recorded: anyone could fill the log with them.
+          if (membership) recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: fel ursprung (Origin)');
           throw forbidden();
         }
-        const session = request.session;
-        // Felsökning sees refusals of an existing meeting's chat (recordError ignores unknown meetings).
-        if (!session) {
-          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: inte inloggad');
-          throw unauthorized();
-        }
-        const membership = await membershipOf(db, request.params.meetingId, session.user);
-        if (!membership) {
-          recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: inte deltagare i mötet');
-          throw forbidden();
-        }
+        if (!session) throw unauthorized();
+        if (!membership) throw forbidden();
         const { user } = session;
         members.set(
           request,

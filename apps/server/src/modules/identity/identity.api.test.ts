@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
@@ -59,8 +60,30 @@ describe('getuserdata', () => {
 
   it('logout ends the session', async () => {
     const client = await t.as('jonna');
-    const res = await client.get('/api/login/logout');
+    const res = await client.post('/api/login/logout', null);
     expect(res.json()).toEqual({ data: 'local' });
+    expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
+  });
+
+  it('ends a session SESSION_MAX_HOURS (12) after login however often the keep-alive slides it', async () => {
+    expect(t.app.deps.config.sessionMaxHours).toBe(12);
+    const client = await t.as('erik');
+    const login = t.clock.now().getTime();
+    // A keep-alive every 20 minutes for almost 12 hours: the session stays, its expiry never passes login + 12 h.
+    for (let step = 1; step * 20 * 60_000 < 12 * 3_600_000; step++) {
+      t.clock.set(new Date(login + step * 20 * 60_000));
+      const res = await client.get('/api/login/keepalive');
+      expect(res.statusCode, `after ${step * 20} minutes`).toBe(200);
+      expect(new Date(res.json().data.expiresAt).getTime()).toBeLessThanOrEqual(login + 12 * 3_600_000);
+    }
+    // In the last hour the expiry is the absolute end, and APILastCall counts down to it (the web warns in time).
+    t.clock.set(new Date(login + 11.5 * 3_600_000));
+    const late = await client.get('/api/login/keepalive');
+    expect(late.json().data.expiresAt).toBe(new Date(login + 12 * 3_600_000).toISOString());
+    const lastCall = Number(late.cookies.find((c) => c.name === 'APILastCall')?.value);
+    expect(login + 12 * 3_600_000 - lastCall).toBe(60 * 60_000);
+    t.clock.set(new Date(login + 12 * 3_600_000));
+    expect((await client.get('/api/login/keepalive')).statusCode).toBe(401);
     expect((await client.get('/api/login/getuserdata')).statusCode).toBe(401);
   });
 
@@ -84,5 +107,25 @@ describe('anti-forgery', () => {
     expect(noHeader.statusCode).toBe(403);
     const wrong = await client.request({ method: 'POST', url: '/api/anything', headers: { 'x-xsrf-token': 'nope' }, payload: { data: {} } });
     expect(wrong.statusCode).toBe(403);
+  });
+
+  it('is decided on the matched route: a percent-encoded path to an API route is checked like the plain one', async () => {
+    const client = await t.as('erik');
+    for (const url of ['/api/meeting', '/%61pi/meeting', '/%61%70%69/meeting', '/api/%6Deeting']) {
+      const res = await client.request({ method: 'POST', url, headers: { 'x-xsrf-token': '' }, payload: { data: {} } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe('Ogiltig förfrågan (anti-forgery)');
+    }
+  });
+});
+
+describe('anonymous-visitor guard', () => {
+  it('is decided on the matched route: an encoded path does not let a webcast visitor past it', async () => {
+    const visitor = await t.as({ ...(await t.as('jonna')).user!, kind: 'anonymous', meetingId: crypto.randomUUID() });
+    for (const url of ['/api/meeting', '/%61pi/meeting']) {
+      const res = await visitor.post(url, {});
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toBe('Inte tillåtet för besökare');
+    }
   });
 });

@@ -16,6 +16,8 @@ const LOGIN_STATE_COOKIE = 'vm_login';
 const LOGOUT_HINT_COOKIE = 'vm_logout';
 const LOGIN_TTL_MS = 10 * 60_000;
 
+// The web sends `{ data: null }`: a JSON body like every other write, so a form post or text/plain is refused.
+const LogoutBody = Type.Object({ data: Type.Optional(Type.Unknown()) });
 const UserDataQuery = Type.Object({ optional: Type.Optional(Type.Boolean()) });
 const StartQuery = Type.Object({ returnUrl: Type.Optional(Type.String({ maxLength: 2000 })) });
 const CallbackQuery = Type.Object(
@@ -36,7 +38,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     clientId: idp.clientId,
     clientSecret: idp.clientSecret,
     redirectUri: `${config.publicUrl}/api/login/callback`,
-    postLogoutRedirectUri: `${config.publicUrl}/`,
+    // Booking spec §4: after the provider's logout the browser ends on the agency's home page, not on a guarded
+    // page of ours that would send it straight back to the provider's login.
+    postLogoutRedirectUri: config.agencyHomeUrl,
     extraParams: config.oidc ? {} : { prompt: 'login' },
     fetch: config.oidc ? undefined : inProcessFetch(app, config.publicUrl),
   });
@@ -92,7 +96,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       // A new session for every login: an earlier one (say, an anonymous webcast visit) is not carried over.
       if (request.session) await app.deps.sessions.destroy(request.session.token);
       const grants = await loadRoleGrants(app.deps.db);
-      const user = { ...sessionUserFromClaims(result.claims, app.deps.pins, grants), idToken: result.idToken };
+      // Only an encrypted copy of the id_token is kept, for the provider's logout (id_token_hint).
+      const idTokenEncrypted = result.idToken ? app.deps.pins.encrypt(result.idToken) : null;
+      const user = { ...sessionUserFromClaims(result.claims, app.deps.pins, grants), idTokenEncrypted };
       const session = await app.deps.sessions.create(user);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax', secure: config.secureCookies });
@@ -130,13 +136,16 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     return { data: { expiresAt: session.expiresAt.toISOString() } };
   });
 
-  /** Ends the session; the string tells the web which identity provider environment to log out of. */
-  app.get('/api/login/logout', { config: { anonymousVisitor: true } }, async (request, reply) => {
+  /**
+   * Ends the session; the string tells the web which identity provider environment to log out of. A POST with the
+   * anti-forgery token: as a GET, any page could log our users out with a link or an image.
+   */
+  app.post('/api/login/logout', { config: { anonymousVisitor: true }, schema: { body: LogoutBody } }, async (request, reply) => {
     if (request.session) {
       await app.deps.sessions.destroy(request.session.token);
-      // Kept briefly so /api/login/endsession can tell the provider whose session to end.
-      const idToken = request.session.user.idToken;
-      if (idToken) reply.setCookie(LOGOUT_HINT_COOKIE, idToken, { ...cookieBase, maxAge: 300 });
+      // Kept briefly, still encrypted, so /api/login/endsession can tell the provider whose session to end.
+      const hint = request.session.user.idTokenEncrypted;
+      if (hint) reply.setCookie(LOGOUT_HINT_COOKIE, hint, { ...cookieBase, maxAge: 300 });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { data: app.deps.config.environment };
@@ -144,14 +153,20 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   /** Where the web goes after logout: the provider's end-session endpoint, which then returns to our start page. */
   app.get('/api/login/endsession', { config: { anonymousVisitor: true } }, async (request, reply) => {
-    const idToken = request.cookies[LOGOUT_HINT_COOKIE] ?? null;
+    const hint = request.cookies[LOGOUT_HINT_COOKIE];
     reply.clearCookie(LOGOUT_HINT_COOKIE, cookieBase);
+    let idToken: string | null = null;
+    try {
+      idToken = hint ? app.deps.pins.decrypt(hint) : null;
+    } catch {
+      // Not ours or tampered with: log out at the provider without a hint (it asks the user to confirm).
+    }
     let target: URL | null = null;
     try {
       target = await oidcClient.endSessionUrl(idToken);
     } catch (err) {
       request.log.warn({ reason: (err as Error).message }, 'identity provider logout unavailable');
     }
-    return reply.header('cache-control', 'no-store').redirect(target?.href ?? '/', 302);
+    return reply.header('cache-control', 'no-store').redirect(target?.href ?? config.agencyHomeUrl, 302);
   });
 }

@@ -15,15 +15,19 @@ const ORIGIN = 'http://localhost:3000';
 /** A browser's cookie jar and redirect following, over `inject`. */
 class Browser {
   cookies = new Map<string, string>();
-  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>, json?: { headers: Record<string, string>; body: unknown }): Promise<LightMyRequestResponse> {
     const u = new URL(url, ORIGIN);
     expect(u.origin).toBe(ORIGIN);
     const res = await t.app.inject({
       method,
       url: u.pathname + u.search,
-      headers: { host: 'localhost:3000', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        host: 'localhost:3000',
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(json ? { 'content-type': 'application/json', ...json.headers } : {}),
+      },
       cookies: Object.fromEntries(this.cookies),
-      payload: form ? new URLSearchParams(form).toString() : undefined,
+      payload: form ? new URLSearchParams(form).toString() : json ? JSON.stringify(json.body) : undefined,
     });
     for (const c of res.cookies) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
@@ -191,27 +195,53 @@ describe('login through the embedded IdP', () => {
     expect((await b.get('/api/login/getuserdata')).statusCode).toBe(401);
   });
 
-  it('logs out at the IdP too, back to the start page', async () => {
+  it('logs out by POST with the anti-forgery token, at the IdP too, and ends on the agency home page', async () => {
     const b = new Browser();
     const { action } = await toLoginPage(b);
     await b.follow(await b.request('POST', action, { persona: 'jonna' }));
     expect((await b.get('/api/login/getuserdata')).statusCode).toBe(200);
-    expect((await b.get('/api/login/logout')).json()).toEqual({ data: 'local' });
+    // What a database dump and the browser hold while logged in.
+    const stored = JSON.stringify(await t.db.query('SELECT * FROM sessions'));
+    expect(stored).toContain('idTokenEncrypted');
+    // A cross-site link or image cannot log anyone out: no GET route, and a POST needs the anti-forgery pair.
+    expect((await b.get('/api/login/logout')).statusCode).toBe(404);
+    expect((await b.request('POST', '/api/login/logout', undefined, { headers: {}, body: { data: null } })).statusCode).toBe(403);
+    expect((await b.get('/api/login/getuserdata')).statusCode).toBe(200);
+    await b.get('/api/getantiforgerydata');
+    const logout = await b.request('POST', '/api/login/logout', undefined, { headers: { 'x-xsrf-token': b.cookies.get('XSRF-TOKEN')! }, body: { data: null } });
+    expect(logout.json()).toEqual({ data: 'local' });
     expect((await b.get('/api/login/getuserdata')).statusCode).toBe(401);
+    const cookiesAfterLogout = JSON.stringify([...b.cookies]);
     const end = await b.get('/api/login/endsession');
     const endUrl = new URL(String(end.headers.location));
     expect(endUrl.pathname).toBe('/idp/session/end');
-    expect(endUrl.searchParams.get('id_token_hint')).toBeTruthy();
-    expect(endUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/`);
+    const idToken = endUrl.searchParams.get('id_token_hint');
+    expect(idToken).toMatch(/^eyJ/);
+    // The raw id_token was never in the database nor in a cookie: only an encrypted copy.
+    expect(stored).not.toContain(idToken!);
+    expect(stored).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+    expect(cookiesAfterLogout).toContain('vm_logout');
+    expect(cookiesAfterLogout).not.toContain(idToken!);
+    expect(endUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/usersupport`);
     const confirm = await b.get(String(end.headers.location));
     expect(confirm.statusCode).toBe(200);
     const form = /<form[^>]*id="op.logoutForm"[^>]*action="([^"]+)"[\s\S]*?name="xsrf" value="([^"]+)"/.exec(confirm.body);
     expect(form).toBeTruthy();
     const done = await b.request('POST', form![1]!, { xsrf: form![2]!, logout: 'yes' });
     expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe(`${ORIGIN}/`);
+    // Booking spec §4: the agency's home page, not a guarded page that leads back to the login.
+    expect(done.headers.location).toBe(`${ORIGIN}/usersupport`);
     // The IdP session is gone as well: a new login shows the login page again.
     await toLoginPage(b);
+  });
+
+  it('a tampered logout hint is ignored: the provider logout goes on without id_token_hint', async () => {
+    const b = new Browser();
+    b.cookies.set('vm_logout', 'bm90LW91cnMtYXQtYWxs');
+    const end = await b.get('/api/login/endsession');
+    const endUrl = new URL(String(end.headers.location));
+    expect(endUrl.pathname).toBe('/idp/session/end');
+    expect(endUrl.searchParams.get('id_token_hint')).toBeNull();
   });
 });
 

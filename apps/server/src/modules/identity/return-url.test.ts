@@ -20,6 +20,12 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('/\\evil.example')).toBeNull();
     expect(safeReturnUrl('/\tevil')).toBeNull();
   });
+  it('checks the normalised result: dot segments cannot make a protocol-relative URL', () => {
+    for (const bad of ['/.//evil.example/x', '/././/evil.example', '/a/..//evil.example/', '/%2e//evil.example', '/.%2e//evil.example', '/./\\evil.example']) {
+      expect(safeReturnUrl(bad)).toBeNull();
+    }
+    expect(safeReturnUrl('/meetings/./abc/../lobby')).toBe('/meetings/lobby');
+  });
   it('does not return into the login routes', () => {
     expect(safeReturnUrl('/api/login/start')).toBe('/meetings');
     expect(safeReturnUrl('/idp/auth')).toBe('/meetings');

@@ -1,7 +1,7 @@
 /**
  * Where a login may send the browser back to: only a path on this site. Absolute URLs, protocol-relative
- * `//evil`, backslash tricks (`/\evil`, which browsers read as `//evil`) and control characters are refused, so
- * the login can never become an open redirect.
+ * `//evil`, backslash tricks (`/\evil`, which browsers read as `//evil`), paths that only normalise to `//evil`
+ * and control characters are refused, so the login can never become an open redirect.
  */
 export function safeReturnUrl(input: string | undefined, fallback = '/meetings'): string | null {
   if (input === undefined || input === '') return fallback;
@@ -18,5 +18,9 @@ export function safeReturnUrl(input: string | undefined, fallback = '/meetings')
   if (parsed.origin !== base) return null;
   // Don't bounce back into the login machinery itself.
   if (parsed.pathname.startsWith('/api/') || parsed.pathname.startsWith('/idp')) return fallback;
-  return parsed.pathname + parsed.search + parsed.hash;
+  const result = parsed.pathname + parsed.search + parsed.hash;
+  // The result is checked, not only the input: dot segments normalise away, so `/.//evil.example/` (a fine path
+  // as typed) becomes `//evil.example/`, which a browser reads as another host.
+  if (result.startsWith('//') || result.includes('\\') || new URL(result, base).origin !== base) return null;
+  return result;
 }

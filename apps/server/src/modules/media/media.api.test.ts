@@ -132,7 +132,7 @@ describe('without a working Janus', () => {
       participants: [{ persona: 'erik', role: 'EmploymentOfficer' }],
     });
     // Janus starts on the first media use: until then the server is ready without it.
-    const readyz = async () => broken.app.inject('/readyz');
+    const readyz = async () => broken.app.internal.inject('/readyz');
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
     const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });

@@ -109,4 +109,22 @@ describe('iCalendar text', () => {
     expect(ics).toContain('DTSTAMP:20261120T080000Z');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
+  it('strips control characters from user text: a lone CR, NUL, ESC, C1 controls cannot add properties', () => {
+    expect(icsText('a\rb')).toBe('a\\nb');
+    expect(icsText('a\r\nb\u2028c')).toBe('a\\nb\\nc');
+    expect(icsText('x\u0000y\u001bz\u0085w\u007f')).toBe('xyzw');
+    expect(icsText('tab\tkept')).toBe('tab\tkept');
+    const hostile = { ...meeting(0, []), title: 'Möte\rATTENDEE:mailto:evil@example.com\nX-INJECTED:1\u0000' };
+    const ics = calendarFor(hostile, 'http://localhost:3000', new Date('2026-11-20T08:00:00Z'));
+    // Every physical line is a folded continuation or a property of ours; nothing the title brought.
+    const lines = ics.replace(/\r\n /g, '').split('\r\n');
+    expect(lines.filter((l) => /^(ATTENDEE|X-INJECTED)/.test(l))).toEqual([]);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n\u0000]/);
+    expect(lines).toContain('SUMMARY:Möte ATTENDEE:mailto:evil@example.com X-INJECTED:1');
+    // The invitation mails carry the title on one line too.
+    for (const i of invitationsFor({ ...hostile, participants: [person('JobSeeker')] }, 'http://localhost:3000').invitations) {
+      expect(i.subject).not.toMatch(/[\r\n\u0000]/);
+      expect(i.body).toContain('Rubrik: Möte ATTENDEE:mailto:evil@example.com X-INJECTED:1\r\n');
+    }
+  });
 });

@@ -65,15 +65,17 @@ const LOGIN_EID = 'Logga in med e-legitimation (till exempel BankID eller Freja 
 function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): { subject: string; body: string; link: string } {
   const start = new Date(meeting.startTime);
   const end = new Date(meeting.endTime);
+  // A mail subject is one line: a line break in the title would start the body (or a header) early.
+  const title = plainLine(meeting.title);
   const kind = meeting.type === 1 ? 'informationsmöte' : 'videomöte';
   const when = `Datum: ${localDate(start)}\r\nTid: ${localTime(start)}–${localTime(end)} (svensk tid)`;
-  const head = (intro: string) => `Hej!\r\n\r\n${intro}\r\n\r\nRubrik: ${meeting.title}\r\n${when}\r\n\r\n`;
+  const head = (intro: string) => `Hej!\r\n\r\n${intro}\r\n\r\nRubrik: ${title}\r\n${when}\r\n\r\n`;
   const advice =
     '\r\n\r\nAnvänd gärna headset och sitt där du kan prata ostört. Skriv inga personuppgifter eller känsliga uppgifter i mötets chatt.' +
     '\r\n\r\nVänliga hälsningar\r\nArbetsförmedlingen';
   const steps = (login: string, link: string) =>
     `Så här ansluter du:\r\n1. Öppna länken en stund innan mötet börjar: ${link}\r\n2. ${login}\r\n3. Testa kamera och mikrofon och klicka på "Anslut till mötet".`;
-  const subject = `Inbjudan till ${kind}: ${meeting.title}`;
+  const subject = `Inbjudan till ${kind}: ${title}`;
   switch (audience) {
     case 'ID':
     case 'IPAF':
@@ -86,7 +88,7 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
         return { subject, link: urls.lobby, body: head(`Du är inbjuden att presentera på ett ${kind} med Arbetsförmedlingen.`) + steps(LOGIN_EID, urls.lobby) + advice };
       }
       return {
-        subject: `Inbjudan att presentera: ${meeting.title}`,
+        subject: `Inbjudan att presentera: ${title}`,
         link: urls.signup,
         body:
           head('Du är inbjuden att presentera på ett informationsmöte med Arbetsförmedlingen.') +
@@ -96,7 +98,7 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
       };
     case 'IPREG':
       return {
-        subject: `Välkommen till informationsmöte: ${meeting.title}`,
+        subject: `Välkommen till informationsmöte: ${title}`,
         link: urls.publicAccess ?? urls.lobby,
         body:
           head('Välkommen till ett informationsmöte med Arbetsförmedlingen.') +
@@ -107,7 +109,7 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
     case 'LevR':
       if (!urls.signup) return mailText(meeting, 'NotDefined', urls); // offered only while sign-up is on
       return {
-        subject: `Anmälan till ${kind}: ${meeting.title}`,
+        subject: `Anmälan till ${kind}: ${title}`,
         link: urls.signup,
         body:
           head(`Du är inbjuden till ett ${kind} hos en leverantör till Arbetsförmedlingen.`) +
@@ -180,8 +182,19 @@ const localStamp = (d: Date) => {
 };
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
-export const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/**
+ * Control characters a calendar or mail program could read as structure are removed from user text; line breaks
+ * (any of CRLF, CR, LF, U+2028/2029) become LF. A lone CR once passed the escaping below untouched, and some
+ * calendar programs end a property line at it, so a title could add properties of its own.
+ */
+export const plainText = (s: string) =>
+  s.replace(/\r\n|[\r\u2028\u2029]/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+
+/** One line of plain text (a title): line breaks become spaces. */
+export const plainLine = (s: string) => plainText(s).replace(/\n/g, ' ');
+
+/** TEXT values: controls removed, backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
+export const icsText = (s: string) => plainText(s).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded with CRLF + space, never inside a UTF-8 character (§3.1). */
 export function foldLine(line: string): string {
@@ -223,7 +236,7 @@ export function calendarFor(meeting: Meeting, publicUrl: string, now: Date): str
     `SEQUENCE:${meeting.version}`,
     `DTSTART;TZID=${MEETING_TIME_ZONE}:${localStamp(start)}`,
     `DTEND;TZID=${MEETING_TIME_ZONE}:${localStamp(end)}`,
-    `SUMMARY:${icsText(meeting.title)}`,
+    `SUMMARY:${icsText(plainLine(meeting.title))}`,
     `DESCRIPTION:${icsText(description)}`,
     `LOCATION:${icsText(urls.lobby)}`,
     `URL:${urls.lobby}`,

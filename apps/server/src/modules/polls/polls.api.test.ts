@@ -43,7 +43,7 @@ describe('POST /api/meetingpoll', () => {
 
   it('accepts a rating without comment, and the staff participant too', async () => {
     const { meeting } = await meetings();
-    expect((await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 1, meetingId: meeting.id })).statusCode).toBe(200);
+    expect((await (await t.as('jonna')).post('/api/meetingpoll', { callQuality: 1, meetingId: meeting.id })).statusCode).toBe(200);
     expect((await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 5, comment: '', meetingId: meeting.id })).statusCode).toBe(200);
     expect((await polls()).map((p) => [p.call_quality, p.comment])).toEqual([[1, null], [5, null]]);
   });
@@ -92,15 +92,40 @@ describe('POST /api/meetingpoll', () => {
     const { meeting } = await meetings();
     const jonna = await t.as('jonna');
     expect((await jonna.post('/api/meetingpoll', { callQuality: 1, comment: 'x'.repeat(4000), meetingId: meeting.id })).statusCode).toBe(200);
-    expect((await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id })).statusCode).toBe(200);
+    expect((await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id })).statusCode).toBe(200);
   });
 
   it('adds the rating to the day it was given in the anonymous statistics', async () => {
     const { meeting } = await meetings();
     const jonna = await t.as('jonna');
     await jonna.post('/api/meetingpoll', { callQuality: 2, meetingId: meeting.id });
-    await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id });
+    await (await t.as('anna')).post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id });
     const [day] = await t.db.query<Record<string, number>>("SELECT rating_2, rating_5 FROM stats_daily WHERE day = '2026-11-20'");
     expect(day).toEqual({ rating_2: 1, rating_5: 1 });
+  });
+
+  it('takes one rating per participant per meeting: a second one is a 409 with a clear message, from any session', async () => {
+    const { meeting, webcast } = await meetings();
+    const jonna = await t.as('jonna');
+    expect((await jonna.post('/api/meetingpoll', { callQuality: 2, comment: 'Hackigt', meetingId: meeting.id })).statusCode).toBe(200);
+    // The same tab again, and the same person logged in anew (another session, same booking row).
+    for (const again of [jonna, await t.as('jonna')]) {
+      const res = await again.post('/api/meetingpoll', { callQuality: 5, meetingId: meeting.id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ name: 'Conflict', message: POLL_ERRORS.alreadyRated, statusCode: 409 });
+    }
+    // Each webcast visitor rates once too; another visitor still may.
+    const visitor = await t.as(visitorOf(webcast.id));
+    expect((await visitor.post('/api/meetingpoll', { callQuality: 4, meetingId: webcast.id })).statusCode).toBe(200);
+    expect((await visitor.post('/api/meetingpoll', { callQuality: 1, meetingId: webcast.id })).statusCode).toBe(409);
+    const another = await t.as(anonymousSessionUser({ subject: 'anon-another', firstName: 'Besökare', meetingId: webcast.id }));
+    expect((await another.post('/api/meetingpoll', { callQuality: 3, meetingId: webcast.id })).statusCode).toBe(200);
+    // Only the first ratings count, in the summary and the statistics.
+    expect((await polls()).map((p) => [p.meeting_id, p.call_quality])).toEqual([[meeting.id, 2], [webcast.id, 4], [webcast.id, 3]]);
+    const [day] = await t.db.query<Record<string, number>>("SELECT rating_1, rating_2, rating_3, rating_4, rating_5 FROM stats_daily WHERE day = '2026-11-20'");
+    expect(day).toEqual({ rating_1: 0, rating_2: 1, rating_3: 1, rating_4: 1, rating_5: 0 });
+    // Who rated is kept apart from the ratings: nothing joins a voter to a rating row.
+    const [voter] = await t.db.query<Record<string, unknown>>('SELECT * FROM meeting_poll_voters LIMIT 1');
+    expect(Object.keys(voter!).sort()).toEqual(['meeting_id', 'voter']);
   });
 });

@@ -9,6 +9,15 @@ export async function insertPoll(db: Queryable, p: { meetingId: string; callQual
   return rows[0]!.id;
 }
 
+/**
+ * Notes that this voter has rated the meeting; false when they already had. Kept apart from the rating, so the
+ * two cannot be joined; the row goes with the booking at the retention purge.
+ */
+export async function markVoted(db: Queryable, meetingId: string, voter: string): Promise<boolean> {
+  const rows = await db.query('INSERT INTO meeting_poll_voters (meeting_id, voter) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1', [meetingId, voter]);
+  return rows.length === 1;
+}
+
 export async function ratingSummary(
   db: Queryable,
   meetingId: string,

@@ -2,10 +2,10 @@ import { POLL_COMMENT_MAX, POLL_ERRORS, type MeetingPollInput } from '@videomote
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { Db } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
-import { forbidden, notFound, validationError } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { findMeeting, membershipOf, UUID_PATTERN } from '../meetings/meeting-membership.ts';
 import { recordRating } from '../stats/stats.service.ts';
-import { insertPoll } from './polls.repository.ts';
+import { insertPoll, markVoted } from './polls.repository.ts';
 
 export const RANGE_MESSAGE = 'Betyget måste vara mellan 1 och 5';
 
@@ -29,12 +29,19 @@ export function validatePoll(input: MeetingPollInput): ValidPoll {
   return { meetingId, callQuality: q as ValidPoll['callQuality'], comment };
 }
 
-/** Only someone who belongs to the meeting (a participant, or an anonymous visitor of that webcast) may rate it. */
+/**
+ * Only someone who belongs to the meeting (a participant, or an anonymous visitor of that webcast) may rate it, and
+ * once: a second rating is a 409 that the dialog shows, so one person cannot tilt a meeting's summary or the
+ * statistics. A participant is their booking row (whichever login or tab they rate from); a visitor their session.
+ */
 export async function submitPoll(db: Db, now: Date, user: SessionUser, input: MeetingPollInput): Promise<{ id: string }> {
   const poll = validatePoll(input);
   if (!(await findMeeting(db, poll.meetingId))) throw notFound(POLL_ERRORS.meetingId);
-  if (!(await membershipOf(db, poll.meetingId, user))) throw forbidden(POLL_ERRORS.notParticipant);
+  const membership = await membershipOf(db, poll.meetingId, user);
+  if (!membership) throw forbidden(POLL_ERRORS.notParticipant);
+  const voter = membership.kind === 'participant' ? `participant:${membership.participant.id}` : `visitor:${user.subject}`;
   return db.transaction(async (tx) => {
+    if (!(await markVoted(tx, poll.meetingId, voter))) throw conflict(POLL_ERRORS.alreadyRated);
     const id = await insertPoll(tx, { ...poll, at: now });
     await recordRating(tx, now, poll.callQuality);
     return { id };

@@ -136,6 +136,41 @@ describe('retention', () => {
     expect(await t.app.retention.runNow()).toMatchObject({ ratingCommentsCleared: 0 });
   });
 
+  it('deletes an accessibility report (it may carry a contact) after the configured days, default 90', async () => {
+    expect(t.app.deps.config.accessibilityReportDays).toBe(90);
+    t.clock.set('2026-11-20T11:05:00+01:00');
+    const sent = await t.anonymous().post('/api/feedback/accessibility', { description: 'Knappen saknar namn', contact: 'sara@example.se' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    t.clock.advance(30 * 86_400_000);
+    expect((await t.anonymous().post('/api/feedback/accessibility', { description: 'Låg kontrast i sidfoten' })).statusCode).toBe(201);
+    const reports = async () => (await t.db.query<{ description: string }>('SELECT description FROM accessibility_reports ORDER BY created_at')).map((r) => r.description);
+
+    // One minute short of 90 days after the first: both kept.
+    t.clock.set(new Date(new Date('2026-11-20T11:05:00+01:00').getTime() + 90 * 86_400_000 - 60_000));
+    expect(await t.app.retention.runNow()).toMatchObject({ accessibilityReportsDeleted: 0 });
+    expect(await reports()).toHaveLength(2);
+    t.clock.advance(60_000);
+    expect(await t.app.retention.runNow()).toMatchObject({ accessibilityReportsDeleted: 1 });
+    expect(await reports()).toEqual(['Låg kontrast i sidfoten']);
+    expect(JSON.stringify(await t.db.query('SELECT * FROM accessibility_reports'))).not.toContain('sara@example.se');
+  });
+
+  it('reads the report retention from ACCESSIBILITY_REPORT_RETENTION_DAYS', async () => {
+    const short = await buildTestApp({ clock: testClock('2026-11-20T08:00:00+01:00'), env: { ACCESSIBILITY_REPORT_RETENTION_DAYS: '7' } });
+    try {
+      const send = (description: string) => short.anonymous().post('/api/feedback/accessibility', { description });
+      short.clock.set('2026-11-10T08:00:00+01:00');
+      expect((await send('Gammal')).statusCode).toBe(201);
+      short.clock.set('2026-11-15T08:00:00+01:00');
+      expect((await send('Ny')).statusCode).toBe(201);
+      short.clock.set('2026-11-20T08:00:00+01:00');
+      expect(await short.app.retention.runNow()).toMatchObject({ accessibilityReportsDeleted: 1 });
+      expect((await short.db.query<{ description: string }>('SELECT description FROM accessibility_reports')).map((r) => r.description)).toEqual(['Ny']);
+    } finally {
+      await short.close();
+    }
+  });
+
   it('reads the comment retention from RATING_COMMENT_RETENTION_DAYS', async () => {
     const short = await buildTestApp({ clock: testClock('2026-11-20T08:00:00+01:00'), env: { RATING_COMMENT_RETENTION_DAYS: '7' } });
     try {

@@ -16,7 +16,10 @@ export async function registerRetention(app: FastifyInstance): Promise<void> {
     beforeMeetingsPurged: [],
     // Live connections to a purged meeting (a tab left open overnight) close, on every process.
     afterMeetingsPurged: [(ids) => Promise.all(ids.map((meetingId) => app.deps.events.emit({ type: 'meetingDeleted', meetingId }))).then(() => undefined)],
-    runNow: () => runRetention(app.deps.db, app.deps.now(), retention, { ratingCommentDays: app.deps.config.ratingCommentDays }),
+    runNow: () => runRetention(app.deps.db, app.deps.now(), retention, {
+        ratingCommentDays: app.deps.config.ratingCommentDays,
+        accessibilityReportDays: app.deps.config.accessibilityReportDays,
+      }),
   };
   app.decorate('retention', retention);
 
@@ -29,7 +32,7 @@ export async function registerRetention(app: FastifyInstance): Promise<void> {
     retention
       .runNow()
       .then((r) => {
-        if (r.pinsCleared || r.meetingsPurged || r.ratingCommentsCleared) app.log.info({ retention: r }, 'retention purge');
+        if (r.pinsCleared || r.meetingsPurged || r.ratingCommentsCleared || r.accessibilityReportsDeleted) app.log.info({ retention: r }, 'retention purge');
       })
       .catch((err) => app.log.error({ err }, 'retention job failed'))
       .finally(() => (running = false));

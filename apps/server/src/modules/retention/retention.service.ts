@@ -7,7 +7,9 @@ import type { Db, Queryable } from '../../platform/db.ts';
  *  - chat content is deleted when the call ends (the chat module does it; we also tell it when a meeting is purged);
  *  - anonymous daily statistics are kept (the stats module aggregates in a hook before the meeting rows go);
  *  - a call rating's free-text comment (which may hold personal data) is deleted after `ratingCommentDays`; the
- *    rating itself has no link to a person and stays, for the meeting's summary and the statistics.
+ *    rating itself has no link to a person and stays, for the meeting's summary and the statistics;
+ *  - an accessibility report (free text, maybe a contact detail the reporter chose to give) is deleted whole after
+ *    `accessibilityReportDays`: long enough to answer and fix, not kept for ever.
  * Every step is idempotent and runs under a transaction-scoped advisory lock, so several server processes can
  * schedule it and only one does the work at a time.
  */
@@ -20,12 +22,14 @@ export interface RetentionHooks {
 
 export interface RetentionOptions {
   ratingCommentDays: number;
+  accessibilityReportDays: number;
 }
 
 export interface RetentionReport {
   ran: boolean;
   pinsCleared: number;
   ratingCommentsCleared: number;
+  accessibilityReportsDeleted: number;
   meetingsPurged: number;
   sessionsPurged: number;
 }
@@ -64,9 +68,26 @@ export async function runRetention(db: Db, now: Date, hooks: RetentionHooks, opt
       `UPDATE meeting_polls SET comment = NULL WHERE comment IS NOT NULL AND created_at <= $1::timestamptz - make_interval(days => $2::int) RETURNING 1`,
       [now, options.ratingCommentDays],
     );
-    return { pinsCleared: pins.length, meetingIds: ids, sessionsPurged: sessions.length, ratingCommentsCleared: comments.length };
+    const reports = await tx.query(
+      `DELETE FROM accessibility_reports WHERE created_at <= $1::timestamptz - make_interval(days => $2::int) RETURNING 1`,
+      [now, options.accessibilityReportDays],
+    );
+    return {
+      pinsCleared: pins.length,
+      meetingIds: ids,
+      sessionsPurged: sessions.length,
+      ratingCommentsCleared: comments.length,
+      accessibilityReportsDeleted: reports.length,
+    };
   });
-  if (!result) return { ran: false, pinsCleared: 0, ratingCommentsCleared: 0, meetingsPurged: 0, sessionsPurged: 0 };
+  if (!result) return { ran: false, pinsCleared: 0, ratingCommentsCleared: 0, accessibilityReportsDeleted: 0, meetingsPurged: 0, sessionsPurged: 0 };
   if (result.meetingIds.length) for (const hook of hooks.afterMeetingsPurged) await hook(result.meetingIds);
-  return { ran: true, pinsCleared: result.pinsCleared, ratingCommentsCleared: result.ratingCommentsCleared, meetingsPurged: result.meetingIds.length, sessionsPurged: result.sessionsPurged };
+  return {
+    ran: true,
+    pinsCleared: result.pinsCleared,
+    ratingCommentsCleared: result.ratingCommentsCleared,
+    accessibilityReportsDeleted: result.accessibilityReportsDeleted,
+    meetingsPurged: result.meetingIds.length,
+    sessionsPurged: result.sessionsPurged,
+  };
 }

@@ -37,8 +37,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // Already gone on the server (expired): still leave as if logged out.
     }
+    if (reason === 'manual') {
+      // Straight on to the provider's logout and the agency home page. The session state stays as it is for the
+      // moment the page has left: marked anonymous, a login guard (on /meetings, say) would send the browser to
+      // the login page instead, and being the later navigation, it would win.
+      window.location.assign('/api/login/endsession');
+      return;
+    }
     setSession({ status: 'anonymous', user: null });
-    if (reason === 'manual') window.location.assign('/api/login/endsession');
   }, []);
   useEffect(() => {
     void refresh();

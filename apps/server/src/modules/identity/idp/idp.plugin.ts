@@ -42,7 +42,7 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
         client_secret: keys.clientSecret,
         client_name: 'Videomöte',
         redirect_uris: [`${config.publicUrl}/api/login/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        post_logout_redirect_uris: [`${config.publicUrl}/`, config.agencyHomeUrl],
         response_types: ['code'],
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',

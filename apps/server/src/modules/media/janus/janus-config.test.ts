@@ -40,10 +40,10 @@ describe('embedded Janus configuration', () => {
 describe('JanusPool with JANUS_URL', () => {
   it('places a new room on the least loaded instance', () => {
     const log = { info() {}, warn() {}, error() {} };
-    const pool = new JanusPool(loadConfig({ JANUS_URL: 'ws://a:8188, ws://b:8188,ws://c:8188' }), log, {});
-    expect(pool.ids()).toEqual(['ws://a:8188', 'ws://b:8188', 'ws://c:8188']);
+    const pool = new JanusPool(loadConfig({ JANUS_URL: 'ws://127.0.0.11:8188, ws://127.0.0.12:8188,ws://127.0.0.13:8188' }), log, {});
+    expect(pool.ids()).toEqual(['ws://127.0.0.11:8188', 'ws://127.0.0.12:8188', 'ws://127.0.0.13:8188']);
     expect(pool.supervisor).toBeNull();
-    expect(pool.leastLoaded(new Map([['ws://a:8188', 3], ['ws://b:8188', 1], ['ws://c:8188', 2]]))).toBe('ws://b:8188');
-    expect(pool.leastLoaded(new Map([['ws://a:8188', 3], ['ws://b:8188', 1]]))).toBe('ws://c:8188');
+    expect(pool.leastLoaded(new Map([['ws://127.0.0.11:8188', 3], ['ws://127.0.0.12:8188', 1], ['ws://127.0.0.13:8188', 2]]))).toBe('ws://127.0.0.12:8188');
+    expect(pool.leastLoaded(new Map([['ws://127.0.0.11:8188', 3], ['ws://127.0.0.12:8188', 1]]))).toBe('ws://127.0.0.13:8188');
   });
 });

@@ -8,12 +8,13 @@ import { loadClientConfig } from '../../../lib/client-config.ts';
  */
 export function PersonalDataPage() {
   useDocumentTitle('Videomöte - Personuppgifter');
-  // The server's setting (RATING_COMMENT_RETENTION_DAYS), so the page says what the retention job does.
-  const [commentDays, setCommentDays] = useState<number | null>(null);
+  // The server's settings (RATING_COMMENT_RETENTION_DAYS, ACCESSIBILITY_REPORT_RETENTION_DAYS), so the page says
+  // what the retention job does.
+  const [days, setDays] = useState<{ comment: number; report: number } | null>(null);
   useEffect(() => {
     void loadClientConfig().then(
-      (c) => setCommentDays(c.ratingCommentDays),
-      () => setCommentDays(null),
+      (c) => setDays({ comment: c.ratingCommentDays, report: c.accessibilityReportDays }),
+      () => setDays(null),
     );
   }, []);
   return (
@@ -61,11 +62,14 @@ export function PersonalDataPage() {
           <li>Ditt personnummer raderas efter att mötet har avslutats.</li>
           <li>Bokningsinformationen sparas tills mötet har hållits.</li>
           <li>Kontaktuppgifter och övrig bokningsinformation sparas till midnatt samma dag.</li>
-          {commentDays !== null && (
-            <li>
-              En kommentar som du skriver när du betygsätter samtalet raderas efter {commentDays} dagar. Själva betyget sparas utan koppling
-              till dig.
-            </li>
+          {days !== null && (
+            <>
+              <li>
+                En kommentar som du skriver när du betygsätter samtalet raderas efter {days.comment} dagar. Själva betyget sparas utan koppling
+                till dig.
+              </li>
+              <li>En rapport om tillgänglighet som du skickar in, med eventuella kontaktuppgifter, raderas efter {days.report} dagar.</li>
+            </>
           )}
         </ul>
       </section>

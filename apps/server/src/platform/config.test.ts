@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+
+const OIDC = { OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' };
+const JANUS_SECRETS = { JANUS_TOKEN_SECRET: 'token-secret', JANUS_ADMIN_KEY: 'admin-key' };
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  return null;
+};
+
+describe('unsafe configurations are refused at start', () => {
+  it('the embedded test IdP behind an https PUBLIC_URL, unless ALLOW_TEST_IDP=1 says it is a test system', () => {
+    expect(refusal({ PUBLIC_URL: 'https://video.example.se' })).toMatch(/OIDC_ISSUER is not set.*ALLOW_TEST_IDP=1/);
+    expect(refusal({ PUBLIC_URL: 'https://video.example.se', ALLOW_TEST_IDP: 'yes' })).not.toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.se', ALLOW_TEST_IDP: '1' }).testIdp).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).testIdp).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://video.example.se', OIDC_ISSUER: 'https://idp.example.se', ...OIDC }).testIdp).toBe(false);
+  });
+
+  it('an http:// identity provider that is not on loopback', () => {
+    expect(refusal({ OIDC_ISSUER: 'http://idp.example.se/realm', ...OIDC })).toMatch(/OIDC_ISSUER must use https:\/\//);
+    expect(refusal({ OIDC_ISSUER: 'http://127.0.0.1:8080/realm', ...OIDC })).toBeNull();
+    expect(refusal({ OIDC_ISSUER: 'http://localhost:8080/realm', ...OIDC })).toBeNull();
+    expect(refusal({ OIDC_ISSUER: 'https://idp.example.se/realm', ...OIDC })).toBeNull();
+    expect(refusal({ OIDC_ISSUER: 'not a url', ...OIDC })).toMatch(/OIDC_ISSUER must be a URL/);
+  });
+
+  it('a Janus elsewhere without its secrets or reached in clear text', () => {
+    expect(refusal({ JANUS_URL: 'wss://janus.example.se:8989' })).toMatch(/needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY/);
+    expect(refusal({ JANUS_URL: 'wss://janus.example.se:8989', JANUS_TOKEN_SECRET: 'x' })).toMatch(/needs JANUS_TOKEN_SECRET and JANUS_ADMIN_KEY/);
+    expect(refusal({ JANUS_URL: 'ws://janus.example.se:8188', ...JANUS_SECRETS })).toMatch(/must use wss:\/\//);
+    // One bad instance in the list is enough.
+    expect(refusal({ JANUS_URL: 'ws://127.0.0.1:8188, ws://10.0.0.5:8188', ...JANUS_SECRETS })).toMatch(/ws:\/\/10\.0\.0\.5:8188/);
+    expect(refusal({ JANUS_URL: 'http://janus.example.se' })).toMatch(/must be ws:\/\/ or wss:\/\//);
+    expect(refusal({ JANUS_URL: 'wss://janus.example.se:8989', ...JANUS_SECRETS })).toBeNull();
+    // Loopback: nothing crosses a network.
+    expect(refusal({ JANUS_URL: 'ws://127.0.0.1:8188,ws://127.0.0.3:8188,ws://[::1]:8188' })).toBeNull();
+  });
+
+  it('knows loopback', () => {
+    for (const h of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['10.0.0.1', '128.0.0.1', 'localhost.example.se', '127.0.0.1.example.se', '::2']) expect(isLoopbackHost(h), h).toBe(false);
+  });
+});
+
+describe('new settings and their defaults', () => {
+  it('internal listener on 127.0.0.1 and PORT + 1 unless set', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({ internalHost: '127.0.0.1', internalPort: 8081 });
+    expect(loadConfig({ PORT: '0' }).internalPort).toBe(0);
+    expect(loadConfig({ PORT: '8080', INTERNAL_HOST: '10.1.2.3', INTERNAL_PORT: '9100' })).toMatchObject({ internalHost: '10.1.2.3', internalPort: 9100 });
+    expect(refusal({ INTERNAL_PORT: '70000' })).toMatch(/INTERNAL_PORT/);
+  });
+
+  it('absolute session lifetime 12 hours, retention of accessibility reports 90 days, agency home', () => {
+    const c = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' });
+    expect(c).toMatchObject({ sessionMaxHours: 12, accessibilityReportDays: 90, agencyHomeUrl: 'http://127.0.0.1:3000/usersupport' });
+    expect(loadConfig({ SESSION_MAX_HOURS: '8', ACCESSIBILITY_REPORT_RETENTION_DAYS: '30', AGENCY_HOME_URL: 'https://arbetsformedlingen.se/' })).toMatchObject({
+      sessionMaxHours: 8,
+      accessibilityReportDays: 30,
+      agencyHomeUrl: 'https://arbetsformedlingen.se/',
+    });
+    expect(refusal({ SESSION_MAX_HOURS: '0' })).toMatch(/SESSION_MAX_HOURS/);
+  });
+});
