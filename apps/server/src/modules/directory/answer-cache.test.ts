@@ -42,6 +42,20 @@ describe('AnswerCache', () => {
     expect(await cache.get('d', () => Promise.resolve('asked again'))).toBe('d');
   });
 
+  it('keeps an answer set from outside for the same lifetime, newest last in line', async () => {
+    let now = 0;
+    const cache = new AnswerCache<string>(1000, 2, () => now);
+    await cache.get('a', () => Promise.resolve('a'));
+    cache.set('b', 'learnt');
+    expect(await cache.get('b', () => Promise.resolve('asked'))).toBe('learnt');
+    cache.set('a', 'renewed');
+    cache.set('c', 'c');
+    expect(await cache.get('a', () => Promise.resolve('asked'))).toBe('renewed');
+    expect(await cache.get('b', () => Promise.resolve('asked'))).toBe('asked');
+    now = 1000;
+    expect(await cache.get('c', () => Promise.resolve('asked'))).toBe('asked');
+  });
+
   it('asks every time with a lifetime of 0', async () => {
     const cache = new AnswerCache<number>(0, 10);
     let n = 0;

@@ -19,16 +19,26 @@ export class AnswerCache<T> {
     this.entries.delete(key);
     const answer = ask();
     const entry = { answer, at: this.now() };
-    this.entries.set(key, entry);
+    this.keep(key, entry);
     answer.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
+    return answer;
+  }
+
+  /** Keeps an answer learnt on the way to another (a person found by a search, for the look-up by id that follows). */
+  set(key: string, value: T): void {
+    if (this.ttlMs > 0) this.keep(key, { answer: Promise.resolve(value), at: this.now() });
+  }
+
+  private keep(key: string, entry: { answer: Promise<T>; at: number }): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     // Map keeps insertion order: the first keys are the oldest.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;
       this.entries.delete(oldest);
     }
-    return answer;
   }
 
   get size(): number {

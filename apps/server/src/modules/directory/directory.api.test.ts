@@ -9,6 +9,7 @@ const PEOPLE = [
   { agencyId: 'erihan', givenName: 'Erik', surname: 'Handläggare', mail: 'erik.handlaggare@myndighet.se' },
   { agencyId: 'marlin', givenName: 'Maria', surname: 'Lindqvist', mail: 'maria.lindqvist@myndighet.se' },
   { agencyId: 'marlun', givenName: 'Mårten', surname: 'Lundgren', mail: 'marten.lundgren@myndighet.se' },
+  { agencyId: 'kaljon', givenName: 'Kalle', surname: 'Jonsson', mail: 'kalle.jonsson@myndighet.se' },
   // Disabled (bit 2 of userAccountControl) and a machine account: AD keeps both as users, neither is a colleague.
   { agencyId: 'marsve', givenName: 'Maria', surname: 'Svensson', mail: 'maria.svensson@myndighet.se', userAccountControl: 514 },
   { agencyId: 'marws01$', givenName: 'Marws01', surname: 'Dator', kind: 'computer' as const },
@@ -121,13 +122,18 @@ describe('GET /api/employee/{query} against the agency directory (slapd)', () =>
     expect(own.json().data.participants[0]).toMatchObject({ afId: 'erihan', displayName: 'Erik Handläggare' });
     expect((await erik.get(`/api/meeting/${own.json().data.id}`)).statusCode).toBe(200);
     expect((await erik.get('/api/meeting/day')).statusCode).toBe(200);
-    // ... and a new colleague who cannot be checked gets the message at their field, not an error page.
-    const withColleague = await erik.post('/api/meeting', {
+    // ... with the colleague just picked from a search (the search's answer also answers the look-up by id) ...
+    const colleague = (afId: string) => ({
       ...ownMeetingBody('Med kollega', '2026-11-20T15:00:00+01:00', '2026-11-20T16:00:00+01:00'),
-      participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }, { role: 'EmploymentOfficer', afId: 'marlin', displayName: '' }],
+      participants: [{ currentUser: true, role: 'EmploymentOfficer', isAdmin: true }, { role: 'EmploymentOfficer', afId, displayName: '' }],
     });
-    expect(withColleague.statusCode).toBe(400);
-    expect(withColleague.json().errors).toEqual([{ fields: ['participant-1-afId'], message: DIRECTORY_UNAVAILABLE }]);
+    const picked = await erik.post('/api/meeting', colleague('marlin'));
+    expect(picked.statusCode).toBe(200);
+    expect(picked.json().data.participants[1]).toMatchObject({ afId: 'marlin', displayName: 'Maria Lindqvist' });
+    // ... and a colleague nobody looked up, who cannot be checked now, gets the message at their field, not an error page.
+    const unchecked = await erik.post('/api/meeting', colleague('kaljon'));
+    expect(unchecked.statusCode).toBe(400);
+    expect(unchecked.json().errors).toEqual([{ fields: ['participant-1-afId'], message: DIRECTORY_UNAVAILABLE }]);
 
     // The outage is not remembered: the same search works as soon as the directory is back.
     await slapd.start();

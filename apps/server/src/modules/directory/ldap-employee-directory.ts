@@ -39,14 +39,19 @@ export class LdapEmployeeDirectory implements EmployeeDirectory {
     const q = query.trim().replace(/\s+/g, ' ');
     if (!q) return [];
     const key = `search:${q.toLocaleLowerCase('sv-SE')}`;
-    const found = await this.cache.get(key, () => this.query(employeeSearchFilter(q, this.config.attributes, this.config.userFilter)));
+    const found = await this.cache.get(key, async () => {
+      const people = await this.query(employeeSearchFilter(q, this.config.attributes, this.config.userFilter));
+      // The colleague picked from these results is looked up by id when the meeting is saved: answered from here.
+      for (const e of people) this.cache.set(idKey(e.signatur), [e]);
+      return people;
+    });
     return rankEmployees(found, q, limit);
   }
 
   async find(signatur: string): Promise<Employee | null> {
     const id = signatur.trim();
     if (!id) return null;
-    const key = `id:${id.toLocaleLowerCase('sv-SE')}`;
+    const key = idKey(id);
     const found = await this.cache.get(key, () => this.query(employeeByIdFilter(id, this.config.attributes, this.config.userFilter)));
     return found[0] ?? null;
   }
@@ -89,6 +94,8 @@ export class LdapEmployeeDirectory implements EmployeeDirectory {
     this.cache.clear();
   }
 }
+
+const idKey = (agencyId: string) => `id:${agencyId.trim().toLocaleLowerCase('sv-SE')}`;
 
 /** An attribute's first value as text; ldapts keys the entry by the attribute name as the server spelled it. */
 function first(entry: Entry, attribute: string): string {
