@@ -45,7 +45,12 @@ export interface SeedPerson {
 }
 
 export interface Slapd {
+  /** ldap:// on 127.0.0.1 (with `tls`, StartTLS is offered there and required before a bind). */
   url: string;
+  /** With `tls`: ldaps:// on its own port (the certificate names 127.0.0.1 and localhost). */
+  ldapsUrl: string | null;
+  /** With `tls`: the PEM of the test CA that signed the server's certificate. */
+  caFile: string | null;
   pid: number | undefined;
   /** Starts the server again on the same port and database (after `stop`). */
   start(): Promise<void>;
@@ -106,9 +111,24 @@ function seedLdif(people: readonly SeedPerson[]): string {
   return entries.map((lines) => lines.join('\n')).join('\n\n') + '\n';
 }
 
-/** Starts slapd on a free loopback port, seeds it with `people` (through ldapadd), and hands back how to stop it. */
-export async function startSlapd(people: readonly SeedPerson[]): Promise<Slapd> {
+/** A throw-away CA and a certificate for localhost/127.0.0.1 signed by it (openssl). */
+async function makeCertificates(dir: string): Promise<{ ca: string; cert: string; key: string }> {
+  const f = (name: string) => path.join(dir, name);
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=Videomote test CA', '-keyout', f('ca.key'), '-out', f('ca.pem')]);
+  await run('openssl', ['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', f('server.key'), '-out', f('server.csr')]);
+  fs.writeFileSync(f('server.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
+  await run('openssl', ['x509', '-req', '-in', f('server.csr'), '-CA', f('ca.pem'), '-CAkey', f('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', f('server.ext'), '-out', f('server.pem')]);
+  return { ca: f('ca.pem'), cert: f('server.pem'), key: f('server.key') };
+}
+
+/**
+ * Starts slapd on a free loopback port, seeds it with `people` (through ldapadd), and hands back how to stop it.
+ * `tls`: also ldaps:// on a second port and StartTLS on the first, with a simple bind refused until the connection is
+ * encrypted (so a client that forgot StartTLS fails as it would against a domain controller that requires it).
+ */
+export async function startSlapd(people: readonly SeedPerson[], options: { tls?: boolean } = {}): Promise<Slapd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-slapd-'));
+  const tls = options.tls ? await makeCertificates(dir) : null;
   fs.mkdirSync(path.join(dir, 'db'));
   fs.writeFileSync(path.join(dir, 'ad-like.schema'), AD_LIKE_SCHEMA);
   const schemas = ['core', 'cosine', 'inetorgperson'].map((s) => `include /etc/ldap/schema/${s}.schema`);
@@ -129,16 +149,20 @@ export async function startSlapd(people: readonly SeedPerson[]): Promise<Slapd> 
       // As an AD domain: nothing for anonymous callers, so a search that forgot to bind finds no one.
       'access to attrs=userPassword by anonymous auth by * none',
       'access to * by users read by * none',
-    ].join('\n') + '\n',
+    ]
+      .concat(tls ? [`TLSCACertificateFile ${tls.ca}`, `TLSCertificateFile ${tls.cert}`, `TLSCertificateKeyFile ${tls.key}`, 'security simple_bind=64'] : [])
+      .join('\n') + '\n',
   );
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
+  const listen = ldapsUrl ? `${url} ${ldapsUrl}` : url;
   let child: ChildProcess | null = null;
   let output = '';
 
   const start = async () => {
     // -d 0 keeps slapd in the foreground, so the PID we hold is the server's own.
-    child = spawn('/usr/sbin/slapd', ['-d', '0', '-h', url, '-f', path.join(dir, 'slapd.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn('/usr/sbin/slapd', ['-d', '0', '-h', listen, '-f', path.join(dir, 'slapd.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.on('data', (b: Buffer) => void (output = (output + b.toString()).slice(-4000)));
     // Should the test process die first, the server goes with it rather than holding the port.
     const pid = child.pid;
@@ -156,12 +180,21 @@ export async function startSlapd(people: readonly SeedPerson[]): Promise<Slapd> 
     await exited;
   };
 
-  await start();
-  const ldif = path.join(dir, 'seed.ldif');
-  fs.writeFileSync(ldif, seedLdif(people));
-  await run('ldapadd', ['-x', '-H', url, '-D', ROOT_DN, '-w', ROOT_PASSWORD, '-f', ldif]);
+  try {
+    await start();
+    const ldif = path.join(dir, 'seed.ldif');
+    fs.writeFileSync(ldif, seedLdif(people));
+    // With `tls` the root DN binds over ldaps too (the server refuses simple binds in clear text).
+    await run('ldapadd', ['-x', '-H', ldapsUrl ?? url, '-D', ROOT_DN, '-w', ROOT_PASSWORD, '-f', ldif], { env: { ...process.env, ...(tls ? { LDAPTLS_CACERT: tls.ca } : {}) } });
+  } catch (err) {
+    await stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url,
+    ldapsUrl,
+    caFile: tls?.ca ?? null,
     get pid() {
       return (child as ChildProcess | null)?.pid;
     },

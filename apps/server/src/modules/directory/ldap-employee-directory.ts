@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { Client, type Entry } from 'ldapts';
 import type { Employee } from '@videomote/contract/meetings';
 import type { LdapConfig } from '../../platform/config.ts';
@@ -59,9 +60,15 @@ export class LdapEmployeeDirectory implements EmployeeDirectory {
   private async query(filter: string): Promise<Employee[]> {
     const { url, startTls, bindDn, bindPassword, baseDn, attributes: a, sizeLimit, timeoutMs } = this.config;
     const tlsOptions = this.ca ? { ca: this.ca } : {};
-    const client = new Client({ url, timeout: timeoutMs, connectTimeout: timeoutMs, tlsOptions, strictDN: false });
+    // TLS options on the client make ldapts speak TLS from the first byte, whatever the URL says: only for ldaps://.
+    const ldaps = url.startsWith('ldaps:');
+    const client = new Client({ url, timeout: timeoutMs, connectTimeout: timeoutMs, tlsOptions: ldaps ? tlsOptions : undefined, strictDN: false });
     try {
-      if (startTls) await client.startTLS({ ...tlsOptions, servername: new URL(url).hostname });
+      if (startTls) {
+        // The upgraded socket checks the certificate against `host`; SNI (servername) takes names, never addresses.
+        const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+        await client.startTLS({ ...tlsOptions, host, servername: net.isIP(host) ? undefined : host });
+      }
       await client.bind(bindDn, bindPassword);
       // The size limit bounds what one search can cost the directory; when more people match, the server sends the
       // first `sizeLimit` and the client keeps them (ldapts does not throw for a size limit it asked for).
