@@ -21,6 +21,7 @@ const HOMES = {
   janode: 'apps/server/src/modules/media/janus/',
   'oidc-provider': 'apps/server/src/modules/identity/',
   'openid-client': 'apps/server/src/modules/identity/',
+  ldapts: 'apps/server/src/modules/directory/',
 };
 const fence = (files, ignores, packages) => ({
   files,
@@ -49,4 +50,5 @@ export default tseslint.config(
   fence(['apps/server/**/*.ts'], ['apps/server/src/modules/media/janus/**', 'apps/server/src/modules/identity/**'], ['janode', 'oidc-provider', 'openid-client']),
   fence(['apps/server/src/modules/media/janus/**'], [], ['oidc-provider', 'openid-client']),
   fence(['apps/server/src/modules/identity/**'], [], ['janode']),
+  fence(['apps/server/**/*.ts'], ['apps/server/src/modules/directory/**'], ['ldapts']),
 );

@@ -30,6 +30,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { meetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { createEmployeeDirectory, type EmployeeDirectory } from './modules/directory/employee-directory.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { lobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -46,6 +47,8 @@ export interface Deps {
   events: MeetingEvents;
   /** Messages between the server processes behind the load balancer. */
   bus: ClusterBus;
+  /** Agency staff: the embedded list, or the agency's directory over LDAP (LDAP_URL). */
+  directory: EmployeeDirectory;
 }
 
 declare module 'fastify' {
@@ -101,6 +104,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
   const bus = openClusterBus(config.redisUrl);
   app.addHook('onClose', async () => bus.close());
+  const directory = createEmployeeDirectory(config.ldap, app.log.child({ module: 'directory' }));
+  app.addHook('onClose', async () => directory.close?.());
   app.decorate('deps', {
     config,
     db,
@@ -109,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     events: new MeetingEvents(bus),
     bus,
+    directory,
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 

@@ -27,5 +27,6 @@ export const ErrorCodes = [
   'Gone',
   'TooManyRequests',
   'InternalError',
+  'ServiceUnavailable',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];

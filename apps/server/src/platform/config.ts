@@ -44,6 +44,8 @@ export interface Config {
    * HOST=127.0.0.1. Believing everyone would let any client pick its own address and escape the rate limits.
    */
   trustProxy: boolean | string;
+  /** The agency's staff directory (Active Directory over LDAP); null keeps the embedded list. */
+  ldap: LdapConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +162,105 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratingCommentDays: int('RATING_COMMENT_RETENTION_DAYS', env.RATING_COMMENT_RETENTION_DAYS, 90, 1, 3650),
     accessibilityReportDays: int('ACCESSIBILITY_REPORT_RETENTION_DAYS', env.ACCESSIBILITY_REPORT_RETENTION_DAYS, 90, 1, 3650),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    ldap: ldapConfig(env),
+  };
+}
+
+// ---- The staff directory over LDAP (LDAP_*) -------------------------------------------------------------------------
+
+export interface LdapConfig {
+  /** ldap://host:port or ldaps://host:port. */
+  url: string;
+  /** Upgrade an ldap:// connection with StartTLS before the bind. */
+  startTls: boolean;
+  bindDn: string;
+  bindPassword: string;
+  baseDn: string;
+  /** Which entries are people (AD: active user accounts, not computers); ANDed with every search. */
+  userFilter: string;
+  attributes: { agencyId: string; givenName: string; surname: string; mail: string };
+  /** Most entries one search asks the server for; more matches are cut by the server (size limit). */
+  sizeLimit: number;
+  timeoutMs: number;
+  /** How long an answer is reused (0: never); a colleague added to AD is searchable after at most this long. */
+  cacheSeconds: number;
+  /** PEM file of the CA that signed the directory's certificate, when it is not in the system store. */
+  caFile: string | null;
+}
+
+// Active Directory's names. The default filter keeps to people (objectCategory) and leaves out disabled accounts
+// (bit 2 of userAccountControl, matched with AD's bitwise-AND rule).
+const LDAP_DEFAULT_USER_FILTER = '(&(objectCategory=person)(objectClass=user)(!(userAccountControl:1.2.840.113556.1.4.803:=2)))';
+const LDAP_ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
+
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/** A filter an operator wrote: one parenthesised expression with balanced parentheses (escaped ones do not count). */
+function isWellFormedFilter(filter: string): boolean {
+  if (!filter.startsWith('(') || !filter.endsWith(')')) return false;
+  let depth = 0;
+  for (let i = 0; i < filter.length; i++) {
+    const c = filter[i];
+    if (c === '\\') i += 2;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0 && i !== filter.length - 1) return false;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * LDAP_* settings, all or nothing: a half-configured directory stops the start rather than failing the first search,
+ * and the bind password never crosses the network in clear text (plain ldap:// only to this machine, or with StartTLS).
+ */
+export function ldapConfig(env: NodeJS.ProcessEnv): LdapConfig | null {
+  const set = Object.keys(env).filter((k) => k.startsWith('LDAP_') && env[k]);
+  const url = env.LDAP_URL?.trim();
+  if (!url) {
+    if (set.length) throw new ConfigError(`${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set but LDAP_URL is not`);
+    return null;
+  }
+  const missing = ['LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_BASE_DN'].filter((k) => !env[k]);
+  if (missing.length) throw new ConfigError(`LDAP_URL needs ${missing.join(', ')}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`LDAP_URL must be ldap://host:port or ldaps://host:port, got "${url}"`);
+  }
+  if ((parsed.protocol !== 'ldap:' && parsed.protocol !== 'ldaps:') || !parsed.hostname || (parsed.pathname && parsed.pathname !== '/')) {
+    throw new ConfigError(`LDAP_URL must be ldap://host:port or ldaps://host:port, got "${url}"`);
+  }
+  const startTlsValue = (env.LDAP_STARTTLS ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false'].includes(startTlsValue)) throw new ConfigError(`LDAP_STARTTLS must be true or false, got "${env.LDAP_STARTTLS}"`);
+  const startTls = startTlsValue === 'true';
+  if (startTls && parsed.protocol === 'ldaps:') throw new ConfigError('LDAP_STARTTLS is for ldap:// URLs; ldaps:// is encrypted already');
+  if (parsed.protocol === 'ldap:' && !startTls && !isLoopbackHost(parsed.hostname)) {
+    throw new ConfigError('LDAP_URL sends the bind password in clear text to another machine: use ldaps://, or LDAP_STARTTLS=true');
+  }
+  const attribute = (name: string, fallback: string) => {
+    const v = env[name]?.trim() || fallback;
+    if (!LDAP_ATTRIBUTE_NAME.test(v)) throw new ConfigError(`${name} must be an LDAP attribute name, got "${v}"`);
+    return v;
+  };
+  const userFilter = env.LDAP_USER_FILTER?.trim() || LDAP_DEFAULT_USER_FILTER;
+  if (!isWellFormedFilter(userFilter)) throw new ConfigError(`LDAP_USER_FILTER must be one LDAP filter in parentheses, got "${userFilter}"`);
+  return {
+    url: `${parsed.protocol}//${parsed.host}`,
+    startTls,
+    bindDn: env.LDAP_BIND_DN!,
+    bindPassword: env.LDAP_BIND_PASSWORD!,
+    baseDn: env.LDAP_BASE_DN!,
+    userFilter,
+    attributes: {
+      agencyId: attribute('LDAP_ATTR_AGENCY_ID', 'sAMAccountName'),
+      givenName: attribute('LDAP_ATTR_GIVEN_NAME', 'givenName'),
+      surname: attribute('LDAP_ATTR_SURNAME', 'sn'),
+      mail: attribute('LDAP_ATTR_MAIL', 'mail'),
+    },
+    sizeLimit: int('LDAP_SIZE_LIMIT', env.LDAP_SIZE_LIMIT, 50, 1, 1000),
+    timeoutMs: int('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 3000, 100, 60_000),
+    cacheSeconds: int('LDAP_CACHE_SECONDS', env.LDAP_CACHE_SECONDS, 60, 0, 3600),
+    caFile: env.LDAP_CA_FILE || null,
   };
 }

@@ -9,6 +9,7 @@ const statusByCode: Record<ErrorCode, number> = {
   Gone: 410,
   TooManyRequests: 429,
   InternalError: 500,
+  ServiceUnavailable: 503,
 };
 
 /** A domain error with a code; the one error handler in app.ts maps it to a status and the spec's body. */
@@ -32,3 +33,5 @@ export const unauthorized = (message = 'Du är inte inloggad') => new AppError('
 export const forbidden = (message = 'Du har inte behörighet till detta') => new AppError('Forbidden', message);
 export const notFound = (message = 'Hittades inte') => new AppError('NotFound', message);
 export const conflict = (message: string) => new AppError('Conflict', message);
+/** A service we depend on (the staff directory) cannot be reached; the message says what the user can still do. */
+export const serviceUnavailable = (message: string, errors?: ErrorItem[]) => new AppError('ServiceUnavailable', message, errors);

@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Employee } from '@videomote/contract/meetings';
+import { Employee } from '@videomote/contract/meetings';
+import { Envelope } from '@videomote/contract/envelope';
 import { requireFeature } from '../../platform/auth.ts';
-import { createEmployeeDirectory, type EmployeeDirectory } from './employee-directory.ts';
+import type { EmployeeDirectory } from './employee-directory.ts';
 
-/** `GET /api/employee/{query}` (booking spec §7): staff lookup for the booking form's employee search. */
+/**
+ * `GET /api/employee/{query}` (booking spec §7): staff lookup for the booking form's employee search. When the
+ * agency's directory cannot be reached the answer is a 503 with a Swedish message, which the form shows in place.
+ */
 export async function directoryRoutes(app: FastifyInstance, options: { directory?: EmployeeDirectory } = {}): Promise<void> {
-  const directory = options.directory ?? createEmployeeDirectory();
+  const directory = options.directory ?? app.deps.directory;
   app.get<{ Params: { query: string } }>(
     '/api/employee/:query',
-    { schema: { params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }) } },
+    {
+      schema: {
+        params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Envelope(Type.Array(Employee)) },
+      },
+    },
     async (request, reply) => {
       // Only people who book meetings may search the staff directory.
       requireFeature(request, 'EditMeeting');

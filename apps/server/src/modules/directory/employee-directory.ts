@@ -1,14 +1,18 @@
 import type { Employee } from '@videomote/contract/meetings';
+import type { LdapConfig } from '../../platform/config.ts';
+import { rankEmployees, sameAgencyId } from './employee-ranking.ts';
+import { LdapEmployeeDirectory, type DirectoryLog } from './ldap-employee-directory.ts';
 
 /**
  * Where agency staff are looked up (booking spec §4 employee search). The embedded directory below is the default;
- * an LDAP or HR-API directory implements the same two calls and is chosen in `createEmployeeDirectory`.
+ * with LDAP_URL set, the agency's Active Directory answers the same two calls (`createEmployeeDirectory`).
  */
 export interface EmployeeDirectory {
-  /** Staff whose agency id (signatur) or name contains the query, best matches first. */
+  /** Staff whose agency id (signatur) or name matches the query, best matches first. */
   search(query: string, limit?: number): Promise<Employee[]>;
   /** One employee by agency id, or null. */
   find(signatur: string): Promise<Employee | null>;
+  close?(): Promise<void>;
 }
 
 /** The seeded colleagues: both staff personas of the test IdP plus a handful more. */
@@ -25,42 +29,19 @@ export const SEEDED_EMPLOYEES: readonly Employee[] = [
   { signatur: 'anderi', namn: 'Anders Eriksson', elektroniskAdress: 'anders.eriksson@arbetsformedlingen.se' },
 ];
 
-const fold = (s: string) => s.toLocaleLowerCase('sv-SE').normalize('NFC');
-
 export class EmbeddedEmployeeDirectory implements EmployeeDirectory {
   constructor(private readonly employees: readonly Employee[] = SEEDED_EMPLOYEES) {}
 
   async search(query: string, limit = 20): Promise<Employee[]> {
-    const q = fold(query.trim());
-    if (!q) return [];
-    // An exact agency id first, then ids and names that start with the query, then any that contain it.
-    const rank = (e: Employee) => {
-      const id = fold(e.signatur);
-      const name = fold(e.namn);
-      if (id === q) return 0;
-      if (id.startsWith(q)) return 1;
-      if (name.startsWith(q) || name.split(' ').some((w) => w.startsWith(q))) return 2;
-      if (id.includes(q) || name.includes(q)) return 3;
-      return -1;
-    };
-    return this.employees
-      .map((e) => ({ e, r: rank(e) }))
-      .filter((x) => x.r >= 0)
-      .sort((a, b) => a.r - b.r || a.e.namn.localeCompare(b.e.namn, 'sv'))
-      .slice(0, limit)
-      .map((x) => x.e);
+    return rankEmployees(this.employees, query, limit);
   }
 
   async find(signatur: string): Promise<Employee | null> {
-    const id = fold(signatur.trim());
-    return this.employees.find((e) => fold(e.signatur) === id) ?? null;
+    return this.employees.find((e) => sameAgencyId(e.signatur, signatur)) ?? null;
   }
 }
 
-let shared: EmployeeDirectory | null = null;
-
-/** The directory the server uses. A real one (LDAP, HR API) is plugged in here. */
-export function createEmployeeDirectory(): EmployeeDirectory {
-  shared ??= new EmbeddedEmployeeDirectory();
-  return shared;
+/** The directory one server uses: the agency's LDAP directory when configured, else the embedded list. */
+export function createEmployeeDirectory(ldap: LdapConfig | null, log: DirectoryLog): EmployeeDirectory {
+  return ldap ? new LdapEmployeeDirectory(ldap, log) : new EmbeddedEmployeeDirectory();
 }

@@ -4,7 +4,6 @@ import { CountInfoParticipantsRequest, MeetingRequest } from '@videomote/contrac
 import { Envelope } from '@videomote/contract/envelope';
 import { requirePerson } from '../../platform/auth.ts';
 import { validationError } from '../../platform/errors.ts';
-import { createEmployeeDirectory } from '../directory/employee-directory.ts';
 import { MeetingsService } from './meetings.service.ts';
 import { calendarFor, invitationsFor } from './invitations.ts';
 import { countMeetingsInProgress } from './meetings.repository.ts';
@@ -17,7 +16,7 @@ type ById = { Params: { id: string } };
 
 /** The meeting calls of booking spec §7, plus invitations and the calendar file. Thin: rules live in the service. */
 export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
-  const service = new MeetingsService({ db: app.deps.db, pins: app.deps.pins, directory: createEmployeeDirectory(), now: app.deps.now, events: app.deps.events });
+  const service = new MeetingsService({ db: app.deps.db, pins: app.deps.pins, directory: app.deps.directory, now: app.deps.now, events: app.deps.events });
   app.observability?.addGauge('videomote_meetings_active', 'Meetings going on now (start passed, end not), in the whole database', () =>
     countMeetingsInProgress(app.deps.db, app.deps.now()),
   );

@@ -1,5 +1,5 @@
 import type { ErrorItem } from '@videomote/contract/errors';
-import type { Meeting, MeetingRequest, MeetingWeek, Participant, ParticipantRequest } from '@videomote/contract/meetings';
+import type { Employee, Meeting, MeetingRequest, MeetingWeek, Participant, ParticipantRequest } from '@videomote/contract/meetings';
 import { PIN_MASK_PATTERN } from '@videomote/contract/meetings';
 import {
   FIELD,
@@ -24,6 +24,7 @@ import type { SessionUser } from '../../platform/session.ts';
 import type { MeetingEvents } from '../../platform/meeting-events.ts';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import type { EmployeeDirectory } from '../directory/employee-directory.ts';
+import { DIRECTORY_UNAVAILABLE, isDirectoryUnavailable } from '../directory/directory-errors.ts';
 import { UUID_PATTERN } from './meeting-membership.ts';
 import { newSignupCode, storedSignupCode } from './signup-code.ts';
 import {
@@ -343,9 +344,13 @@ export class MeetingsService {
         pinEncrypted = user.pinEncrypted;
         displayName = fullName(user) || displayName;
         if (user.afId) {
-          const employee = await this.deps.directory.find(user.afId);
-          email = employee?.elektroniskAdress ?? null;
-          displayName = employee?.namn ?? displayName;
+          // Booking never waits on the directory for the booker: without it, the name comes from the login and the
+          // e-mail address is filled in by the next save that reaches the directory.
+          const employee = await this.findEmployee(user.afId);
+          if (employee !== 'unavailable') {
+            email = employee?.elektroniskAdress ?? null;
+            displayName = employee?.namn ?? displayName;
+          }
         }
       } else if (isStaffRole(role) && stored?.af_id && stored.af_id === p.afId) {
         // A colleague already in the meeting stays as booked, even if the directory no longer lists them.
@@ -353,7 +358,12 @@ export class MeetingsService {
         email = stored.email;
         displayName = stored.display_name;
       } else if (isStaffRole(role)) {
-        const employee = p.afId && p.afId.trim().length >= 3 ? await this.deps.directory.find(p.afId) : null;
+        const employee = p.afId && p.afId.trim().length >= 3 ? await this.findEmployee(p.afId) : null;
+        if (employee === 'unavailable') {
+          // A new colleague cannot be checked now: the form shows why at their field, the rest of the meeting stays.
+          errors.push({ fields: [FIELD.afId(i)], message: DIRECTORY_UNAVAILABLE });
+          continue;
+        }
         if (!employee) {
           if (p.afId && p.afId.trim().length >= 3) errors.push({ fields: [FIELD.afId(i)], message: MEETING_MESSAGES.fieldInvalid });
           continue;
@@ -402,6 +412,16 @@ export class MeetingsService {
   }
 
   // ---------- helpers ----------
+
+  /** The directory's answer, or 'unavailable' when it cannot be reached (the caller decides what booking does then). */
+  private async findEmployee(afId: string): Promise<Employee | null | 'unavailable'> {
+    try {
+      return await this.deps.directory.find(afId);
+    } catch (err) {
+      if (isDirectoryUnavailable(err)) return 'unavailable';
+      throw err;
+    }
+  }
 
   private async loadForMember(user: SessionUser, id: string) {
     if (!UUID_PATTERN.test(id)) throw notFound('Mötet hittades inte');
