@@ -193,7 +193,6 @@ export interface LdapConfig {
 const LDAP_DEFAULT_USER_FILTER = '(&(objectCategory=person)(objectClass=user)(!(userAccountControl:1.2.840.113556.1.4.803:=2)))';
 const LDAP_ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 
-const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 
 /** A filter an operator wrote: one parenthesised expression with balanced parentheses (escaped ones do not count). */
 function isWellFormedFilter(filter: string): boolean {

@@ -122,7 +122,7 @@ describe('iCalendar text', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n\u0000]/);
     expect(lines).toContain('SUMMARY:Möte ATTENDEE:mailto:evil@example.com X-INJECTED:1');
     // The invitation mails carry the title on one line too.
-    for (const i of invitationsFor({ ...hostile, participants: [person('JobSeeker')] }, 'http://localhost:3000').invitations) {
+    for (const i of invitationsFor({ ...hostile, participants: [person('JobSeeker')] }, 'http://localhost:3000', null).invitations) {
       expect(i.subject).not.toMatch(/[\r\n\u0000]/);
       expect(i.body).toContain('Rubrik: Möte ATTENDEE:mailto:evil@example.com X-INJECTED:1\r\n');
     }
