@@ -67,6 +67,24 @@ describe('rate limits and made-up session cookies', () => {
     expect((await write('203.0.113.21', 'another-made-up-value-xxxxxxxx')).statusCode).not.toBe(429);
   });
 
+  it('a new session does not bring a new public-access budget: entering again with it still counts on the address', async () => {
+    let cookie: string | undefined;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await t.anonymous().request({
+        method: 'POST',
+        url: `/api/publicaccess/${roomId}`,
+        payload: { data: { displayName: 'Sara' } },
+        remoteAddress: '203.0.113.30',
+        cookies: cookie ? { vm_session: cookie } : {},
+      });
+      statuses.push(res.statusCode);
+      cookie = res.cookies.find((c) => c.name === 'vm_session')?.value ?? cookie;
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('a real session keeps a bucket of its own', async () => {
     const erik = await t.as('erik');
     const res = await erik.request({ method: 'POST', url: '/api/meetingpoll', payload: { data: {} }, remoteAddress: '203.0.113.20' });

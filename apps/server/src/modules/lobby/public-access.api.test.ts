@@ -141,7 +141,7 @@ const VISITOR_ROUTES = new Set([
   'GET /api/getantiforgerydata',
   'GET /api/login/getuserdata',
   'GET /api/login/keepalive',
-  'GET /api/login/logout',
+  'POST /api/login/logout',
   'GET /api/meeting/getidbyroomid/:roomId',
   'POST /api/publicaccess/:roomId',
   'POST /api/meeting/gettoken',
