@@ -150,6 +150,9 @@ export const MeetingInvitations = Type.Object({
 });
 export type MeetingInvitations = Static<typeof MeetingInvitations>;
 
+/** `POST /api/meeting/{id}/signupcode`: nothing to say but the meeting in the path; answers `MeetingInvitations`. */
+export const RenewSignupCodeRequest = Type.Object({});
+
 /** The label of the sign-up link in `MeetingInvitations.links` (the web finds the link by it to offer renewal). */
 export const SIGNUP_LINK_LABEL = 'Länk för självregistrering';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CountInfoParticipantsRequest, MeetingRequest } from '@videomote/contract/meetings';
+import { CountInfoParticipantsRequest, MeetingRequest, RenewSignupCodeRequest } from '@videomote/contract/meetings';
 import { Envelope } from '@videomote/contract/envelope';
 import { requirePerson } from '../../platform/auth.ts';
 import { validationError } from '../../platform/errors.ts';
@@ -72,7 +72,7 @@ export async function meetingsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // A new sign-up code: the links with the old one stop working. Answers the links and invitations anew.
-  app.post<ById>('/api/meeting/:id/signupcode', { schema: { params: IdParams } }, async (request) => {
+  app.post<ById>('/api/meeting/:id/signupcode', { schema: { params: IdParams, body: Envelope(RenewSignupCodeRequest) } }, async (request) => {
     const { meeting, signupCode } = await service.renewSignupCode(requirePerson(request), request.params.id);
     return { data: invitationsFor(meeting, app.deps.config.publicUrl, signupCode) };
   });
