@@ -116,6 +116,30 @@ describe('/media/{meetingId}', () => {
   });
 });
 
+describe('/media upgrade rate limit', () => {
+  it('lets one session open 30 sockets a minute, then is refused with 429', async () => {
+    const m = await meeting();
+    const jonna = await t.as('jonna');
+    const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const r = await openMedia(m.id, jonna.cookies, token);
+      if ('open' in r) {
+        statuses.push(101);
+        r.open.terminate();
+      } else statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(101));
+    expect(statuses[30]).toBe(429);
+    // Another person's session has its own budget.
+    const erikToken = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const erik = await t.as('erik');
+    const other = await openMedia(m.id, erik.cookies, erikToken);
+    expect('open' in other).toBe(true);
+    if ('open' in other) other.open.terminate();
+  });
+});
+
 describe('without a working Janus', () => {
   let broken: TestApp;
   // Built in a hook (longer timeout than a test): a second app on a loaded machine takes a while.
