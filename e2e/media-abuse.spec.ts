@@ -167,8 +167,14 @@ describe('PeerConnections and the RTP ports they take', () => {
 
     // As many subscriber handles as Janus has ports here, in two sessions.
     const handles: { session: number; handle: number }[] = [];
+    const sessions: number[] = [];
+    // Kept alive as janus.js does: otherwise Janus would end the sessions after 60 s and give the ports back.
+    const keepalive = setInterval(() => {
+      for (const session of sessions) if (attacker.raw.ws.readyState === attacker.raw.ws.OPEN) attacker.raw.fire({ janus: 'keepalive', session_id: session });
+    }, 10_000);
     for (let s = 0; s < 2; s++) {
       const session = ((await attacker.raw.request({ janus: 'create' })).data as { id: number }).id;
+      sessions.push(session);
       const attaches = Array.from({ length: RTP_PORTS / 2 }, () => attacker.raw.fire({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' }));
       for (const answer of (await attacker.raw.answers(attaches)).values()) handles.push({ session, handle: (answer.data as { id: number }).id });
     }
@@ -191,6 +197,9 @@ describe('PeerConnections and the RTP ports they take', () => {
     for (const p of pages) await joinCall(p, b.id);
     for (const p of pages) await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 30_000 }).catch(() => {});
     for (const p of pages) await expect.poll(() => framesReceived(p), { timeout: 60_000 }).toBeGreaterThan(10);
+    // All the while the script held its whole budget: B got ports because the budget left them, not because Janus freed any.
+    expect(rtpPortsInUse() - before).toBeGreaterThanOrEqual(DEFAULT_MEDIA_LIMITS.perParticipant + 2);
+    clearInterval(keepalive);
     attacker.raw.close();
     for (const p of [erikPage, ...pages]) await p.context().close();
   }, 240_000);
