@@ -9,8 +9,8 @@ import { useMediaServer } from './support/media-server.ts';
 const server = useMediaServer();
 const connect = server.connect;
 
-const visitor = (meetingId: string): SessionUser => ({
-  kind: 'anonymous', subject: `visitor-${meetingId}`, firstName: '', lastName: '', afId: null, pinHash: null, pinEncrypted: null,
+const visitor = (meetingId: string, firstName = 'Besökare'): SessionUser => ({
+  kind: 'anonymous', subject: `visitor-${meetingId}-${firstName}`, firstName, lastName: '', afId: null, pinHash: null, pinEncrypted: null,
   roles: [], features: [], userLevel: 'None', isAdmin: false, meetingId,
 });
 
@@ -142,5 +142,34 @@ describe('/media relay with a real Janus', () => {
     expect(await control.roomExists(hello.roomId as number)).toBe(false);
     expect(await server.t.db.query('SELECT 1 FROM media_rooms WHERE meeting_id = $1', [m.id])).toEqual([]);
     server.t.clock.set(new Date());
+  });
+
+  it('announces a webcast visitor under the name of their session, and shows visitors the presenters only', async () => {
+    const m = await webcast();
+    const presenter = await connect(await server.t.as('erik'), m.id);
+    // The browser asks for another, longer name: the media server shows the one checked at the entrance.
+    const sara = await connect(await server.t.as(visitor(m.id, 'Sara')), m.id, 'Anna Admin (moderator)');
+    const created = await presenter.raw.waitFor((x) => x.videomote === 'connectionCreated' && (x.connection as { connectionId: string }).connectionId === sara.hello.connectionId);
+    expect((created.connection as { displayName: string }).displayName).toBe('Sara');
+    const olle = await connect(await server.t.as(visitor(m.id, 'Olle')), m.id);
+    await presenter.raw.waitFor((x) => x.videomote === 'connectionCreated' && (x.connection as { connectionId: string }).connectionId === olle.hello.connectionId);
+    // Olle learns of the presenter and himself, not of Sara; the presenter sees everyone.
+    const names = (hello: Record<string, unknown>) => (hello.connections as { displayName: string }[]).map((c) => c.displayName).sort();
+    expect(names(olle.hello)).toEqual(['Erik Handläggare', 'Olle']);
+    expect(server.t.app.media.connections(m.id).map((c) => c.displayName).sort()).toEqual(['Erik Handläggare', 'Olle', 'Sara']);
+    // Janus's own lists name publishers only, and only presenters may publish in a webcast.
+    const { session, handle } = await olle.raw.attach();
+    const { session: ps, handle: ph } = await presenter.raw.attach();
+    await presenter.raw.request({ janus: 'message', session_id: ps, handle_id: ph, body: { request: 'join', ptype: 'publisher', room: presenter.hello.roomId } }, true);
+    const listed = await olle.raw.request({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'listparticipants', room: olle.hello.roomId } });
+    const displays = (listed.plugindata as { data: { participants: { display: string }[] } }).data.participants.map((p) => JSON.parse(p.display).displayName);
+    expect(displays).toEqual(['Erik Handläggare']);
+    // Sara leaves: the presenter is told, Olle never heard of her.
+    sara.raw.close();
+    await presenter.raw.waitFor((x) => x.videomote === 'connectionDestroyed' && x.connectionId === sara.hello.connectionId);
+    const aboutSara = (x: Record<string, unknown>) => JSON.stringify(x).includes(String(sara.hello.connectionId)) || JSON.stringify(x).includes('Sara');
+    expect(olle.raw.own.filter(aboutSara)).toEqual([]);
+    olle.raw.close();
+    presenter.raw.close();
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from '../modules/media/media-capacity.ts';
 
 /** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
 export interface Config {
@@ -16,6 +17,10 @@ export interface Config {
   janusUrls: string[];
   janusIceEnforce: string | null;
   janusRtpPortRange: string;
+  /** PeerConnections one participant, one meeting and one webcast may hold on Janus (each takes one RTP port). */
+  mediaLimits: MediaLimits;
+  /** How often `/media` sockets are pinged; one missing pong drops the socket. */
+  mediaHeartbeatSeconds: number;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** The embedded test IdP logs people in (no OIDC_ISSUER): the web shows a banner on every page. */
@@ -63,6 +68,12 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
+}
+
+function rtpPortRange(value: string | undefined): string {
+  if (!value) return DEFAULT_RTP_PORT_RANGE;
+  if (!portsIn(value)) throw new ConfigError(`JANUS_RTP_PORT_RANGE must be two ports like 20000-20999, got "${value}"`);
+  return value.trim();
 }
 
 function json<T>(name: string, value: string | undefined, fallback: T): T {
@@ -144,7 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     janusUrls,
     janusIceEnforce: env.JANUS_ICE_ENFORCE || null,
-    janusRtpPortRange: env.JANUS_RTP_PORT_RANGE || '20000-20100',
+    janusRtpPortRange: rtpPortRange(env.JANUS_RTP_PORT_RANGE),
+    mediaLimits: {
+      perParticipant: int('MEDIA_PARTICIPANT_PEER_CONNECTIONS', env.MEDIA_PARTICIPANT_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perParticipant, 1, 1000),
+      perMeeting: int('MEDIA_MEETING_PEER_CONNECTIONS', env.MEDIA_MEETING_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perMeeting, 1, 60_000),
+      perWebcast: int('MEDIA_WEBCAST_PEER_CONNECTIONS', env.MEDIA_WEBCAST_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perWebcast, 1, 60_000),
+    },
+    mediaHeartbeatSeconds: int('MEDIA_HEARTBEAT_SECONDS', env.MEDIA_HEARTBEAT_SECONDS, 30, 1, 3600),
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     testIdp: !issuer,

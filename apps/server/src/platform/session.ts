@@ -51,6 +51,7 @@ const CACHE_MAX_ENTRIES = 10_000;
 export class SessionStore {
   /** By the token's hash, as the database keys it and as the other nodes name an ended session. */
   private readonly cache = new Map<string, { session: Session; readAt: number }>();
+  private readonly endedListeners = new Set<(tokenHash: string) => void>();
 
   constructor(
     private readonly db: Db,
@@ -61,7 +62,25 @@ export class SessionStore {
     /** Absolute lifetime from login; 12 hours unless configured (SESSION_MAX_HOURS). */
     private readonly maxMs = 12 * 3_600_000,
   ) {
-    bus?.on('sessions-ended', (tokenHash) => void this.cache.delete(tokenHash));
+    bus?.on('sessions-ended', (tokenHash) => {
+      this.cache.delete(tokenHash);
+      this.notifyEnded(tokenHash);
+    });
+  }
+
+  /** A session ended by a logout, in this process or another: live sockets of it close (media, by the token's hash). */
+  onEnded(listener: (tokenHash: string) => void): void {
+    this.endedListeners.add(listener);
+  }
+
+  private notifyEnded(tokenHash: string): void {
+    for (const listener of this.endedListeners) {
+      try {
+        listener(tokenHash);
+      } catch {
+        /* one module's failure does not keep the others from hearing it */
+      }
+    }
   }
 
   /** The sliding expiry from now, capped at the session's absolute end. */
@@ -123,6 +142,7 @@ export class SessionStore {
     const hash = sha256(token);
     this.cache.delete(hash);
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
+    this.notifyEnded(hash);
     await this.bus?.publish('sessions-ended', hash).catch(() => {});
   }
 

@@ -53,6 +53,9 @@ const UPGRADE_RULES: Record<string, Case[]> = {
     { name: 'A with own token for another meeting', url: (wd, c, tk) => `/media/${wd.a.id}?token=${encodeURIComponent(Object.entries(tk[c] ?? {}).find(([m]) => m !== wd.a.id)?.[1] ?? '')}`, expect: row('403 403 403 403 403 403 403 403') },
     { name: 'A with Jonna’s token (stolen)', url: (wd, _c, tk) => `/media/${wd.a.id}?token=${encodeURIComponent(tk.jonna![wd.a.id]!)}`, expect: row('403 403 403 403 101 403 403 403') },
     { name: 'W with own token for W', url: (wd, c, tk) => `/media/${wd.w.id}?token=${encodeURIComponent(tk[c]?.[wd.w.id] ?? '')}`, expect: row('403 101 403 403 403 403 101 403') },
+    // SECURITY: a cross-site page cannot open a member's relay with their cookie and a token it got hold of.
+    { name: 'A with own token from a foreign origin', url: (wd, c, tk) => `/media/${wd.a.id}?token=${encodeURIComponent(tk[c]?.[wd.a.id] ?? '')}`, origin: 'https://evil.example', expect: row('403 403 403 403 403 403 403 403') },
+    { name: 'W with own token from a foreign origin', url: (wd, c, tk) => `/media/${wd.w.id}?token=${encodeURIComponent(tk[c]?.[wd.w.id] ?? '')}`, origin: 'http://localhost.evil.example', expect: row('403 403 403 403 403 403 403 403') },
   ],
 };
 

@@ -31,5 +31,7 @@ describe('effective settings', () => {
     expect(byEnv.OIDC_ISSUER).toBe('inbyggd test-IdP på /idp');
     expect(byEnv.OIDC_CLIENT_SECRET).toBe('');
     expect(maskUrl('not a url')).toBe(MASK);
+    expect(byEnv['MEDIA_PARTICIPANT_PEER_CONNECTIONS, MEDIA_MEETING_PEER_CONNECTIONS, MEDIA_WEBCAST_PEER_CONNECTIONS']).toBe('deltagare 26, möte 120, webbsändning 400');
+    expect(byEnv.JANUS_RTP_PORT_RANGE).toBe('20000-20999');
   });
 });

@@ -35,6 +35,8 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['janusUrls', 'JANUS_URL', config.janusUrls.length ? config.janusUrls.map(maskUrl).join(', ') : 'inbyggd Janus på loopback', false, defaults.janusUrls],
     ['janusIceEnforce', 'JANUS_ICE_ENFORCE', config.janusIceEnforce ?? 'Janus standard', false, defaults.janusIceEnforce],
     ['janusRtpPortRange', 'JANUS_RTP_PORT_RANGE', show(config.janusRtpPortRange), false, defaults.janusRtpPortRange],
+    ['mediaLimits', 'MEDIA_PARTICIPANT_PEER_CONNECTIONS, MEDIA_MEETING_PEER_CONNECTIONS, MEDIA_WEBCAST_PEER_CONNECTIONS', `deltagare ${config.mediaLimits.perParticipant}, möte ${config.mediaLimits.perMeeting}, webbsändning ${config.mediaLimits.perWebcast}`, false, defaults.mediaLimits],
+    ['mediaHeartbeatSeconds', 'MEDIA_HEARTBEAT_SECONDS', show(config.mediaHeartbeatSeconds), false, defaults.mediaHeartbeatSeconds],
     ['iceServers', 'ICE_SERVERS', JSON.stringify(iceServers), config.iceServers.some((s) => s.credential), defaults.iceServers],
     ['oidcIssuer', 'OIDC_ISSUER', config.oidc?.issuer ?? 'inbyggd test-IdP på /idp', false, null],
     ['oidcClientId', 'OIDC_CLIENT_ID', config.oidc?.clientId ?? '', false, null],

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
+import { isOwnOrigin } from '../../platform/origin.ts';
 import { findMeeting, membershipOf } from '../meetings/meeting-membership.ts';
 import { ChatHub, type ChatMember } from './chat.service.ts';
 import { MemoryChatStore, type ChatStore } from './chat-store.ts';
@@ -64,8 +65,6 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   // A participant removed from the booking, or the meeting deleted (on any process): their sockets here close.
   app.deps.events.on((event) => hub.membershipChanged(event.meetingId));
 
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-
   app.get<{ Params: { meetingId: string } }>(
     '/chat/:meetingId',
     {
@@ -74,12 +73,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
       schema: { params: Type.Object({ meetingId: Type.String({ maxLength: 100 }) }) },
       preValidation: async (request) => {
-        // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own
-        // pages may open the chat. Non-browser clients send no Origin and are judged by their session alone.
+        // SECURITY: only our own pages may open the chat (see isOwnOrigin).
         const session = request.session;
         const membership = session ? await membershipOf(db, request.params.meetingId, session.user) : null;
-        const origin = request.headers.origin;
-        if (origin && !allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
+        if (!isOwnOrigin(request, config.publicUrl)) {
           // Felsökning records refusals of the meeting's own people only (here: a foreign page using a member's
           // cookie). Strangers' refused upgrades are not recorded: anyone could fill the log with them.
           if (membership) recordError(request.params.meetingId, 'chat', 'socket-refused', 'Anslutning till chatten nekades: fel ursprung (Origin)');

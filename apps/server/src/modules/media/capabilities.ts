@@ -17,3 +17,18 @@ export function capabilitiesFor(membership: Membership): Capabilities {
   const publish = membership.meeting.type === 0 ? participant !== null : participant !== null && (PRESENTER_ROLES.includes(participant.role) || isAdmin);
   return { publish, subscribe: true, forceUnpublish: publish && !selfRegistered, forceDisconnect: isAdmin };
 }
+
+export function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
+  return a.publish === b.publish && a.subscribe === b.subscribe && a.forceUnpublish === b.forceUnpublish && a.forceDisconnect === b.forceDisconnect;
+}
+
+/**
+ * Whether a connection is announced to another. In a meeting everyone sees everyone. In a webcast those who may
+ * present or moderate see everyone (they remove visitors, and the admin's count of viewers is stored), while a
+ * viewer sees only who may present: never the other viewers, whose names are theirs alone, and a webcast of
+ * hundreds is not told of every viewer who comes and goes.
+ */
+export function seesConnection(meetingType: 0 | 1, viewer: Capabilities, subject: Capabilities): boolean {
+  if (meetingType === 0) return true;
+  return viewer.publish || viewer.forceDisconnect || subject.publish;
+}

@@ -5,6 +5,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
+import { verifyMediaToken } from './media-token.ts';
 
 // No Janus here (API suite, no network namespace): JANUS_URL points at a closed port, so tokens are issued but
 // rooms are not created. The relay with a real Janus is tested in e2e/media-relay.spec.ts.
@@ -21,7 +22,7 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
-const visitor = (meetingId: string) => anonymousSessionUser({ subject: `visitor-${meetingId}`, firstName: '', meetingId });
+const visitor = (meetingId: string, firstName = 'Besökare Ett') => anonymousSessionUser({ subject: `visitor-${meetingId}-${firstName}`, firstName, meetingId });
 
 function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
   return new Promise((resolve) => {
@@ -60,14 +61,17 @@ describe('POST /api/meeting/gettoken', () => {
     expect(bad.json()).toMatchObject({ name: 'ValidationError', errors: [{ fields: ['meetingId'] }] });
   });
 
-  it('admits a webcast visitor under a given name, subscribe-only, and shows only the presenters', async () => {
+  it('admits a webcast visitor under the name checked at the entrance, subscribe-only, and shows only the presenters', async () => {
     const m = await meeting(1);
-    const client = await t.as(visitor(m.id));
-    const noName = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: '  ' });
+    // A session without a checked name (none is made so) gets no media name.
+    const noName = await (await t.as(visitor(m.id, ''))).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Vem som helst' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().errors[0]).toEqual({ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' });
-    const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Besökare Ett' });
+    const client = await t.as(visitor(m.id));
+    // SECURITY: the name the media server shows is the session's, whatever the browser asks for.
+    const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Anna Admin (moderator) och en mycket längre text' });
     expect(res.statusCode).toBe(200);
+    expect(verifyMediaToken(t.app.deps.pins, res.json().data.tokenData.token, t.clock.now())?.n).toBe('Besökare Ett');
     expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
     expect(res.json().data.meeting.participants.map((p: { displayName: string }) => p.displayName)).toEqual(['Erik Handläggare']);
     // A visitor's session is scoped to its own webcast.
@@ -109,6 +113,30 @@ describe('/media/{meetingId}', () => {
     expect(await openMedia(m.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! })).toEqual({ status: 403 });
     const other = await meeting();
     expect(await openMedia(other.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! }, token)).toEqual({ status: 403 });
+  });
+});
+
+describe('/media upgrade rate limit', () => {
+  it('lets one session open 30 sockets a minute, then is refused with 429', async () => {
+    const m = await meeting();
+    const jonna = await t.as('jonna');
+    const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const r = await openMedia(m.id, jonna.cookies, token);
+      if ('open' in r) {
+        statuses.push(101);
+        r.open.terminate();
+      } else statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(101));
+    expect(statuses[30]).toBe(429);
+    // Another person's session has its own budget.
+    const erikToken = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const erik = await t.as('erik');
+    const other = await openMedia(m.id, erik.cookies, erikToken);
+    expect('open' in other).toBe(true);
+    if ('open' in other) other.open.terminate();
   });
 });
 

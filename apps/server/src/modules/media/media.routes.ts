@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { GetTokenRequest, ModerationRequest, type MeetingByRoomId } from '@videomote/contract/media';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { isOwnOrigin } from '../../platform/origin.ts';
 import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
+import { MAX_QUEUED } from './janus/janus-relay.ts';
 import { roomsPerInstance } from './media.repository.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -29,8 +31,9 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
     '/api/meeting/gettoken',
     { schema: { body: GetTokenRequest }, config: { anonymousVisitor: true } },
     async (request) => {
-      const { meetingId, displayName } = (request.body as GetTokenRequest).data;
-      return { data: await media.getToken(requireUser(request), meetingId, displayName) };
+      // A displayName in the body is not used: see MediaService.getToken.
+      const { meetingId } = (request.body as GetTokenRequest).data;
+      return { data: await media.getToken(requireUser(request), meetingId) };
     },
   );
 
@@ -69,19 +72,27 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
     '/media/:meetingId',
     {
       websocket: true,
+      // A page (re)connects a few times a minute at most; far more is a script opening sockets to tie up Janus.
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { params: MeetingIdParams },
       // Refused before the upgrade: a stranger gets an HTTP 403/404, never a socket.
       preValidation: async (request) => {
+        // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
+        // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
+        if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
         const { meetingId } = request.params as { meetingId: string };
         const token = (request.query as { token?: string }).token;
-        admissions.set(request, await media.admitSocket(request.session?.user ?? null, meetingId, token));
+        admissions.set(request, await media.admitSocket(request.session, meetingId, token));
       },
     },
     (socket, request) => {
       const admission = admissions.get(request)!;
-      // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired.
+      // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired (a bounded few).
       const early: string[] = [];
-      const collect = (raw: unknown) => early.push(String(raw));
+      const collect = (raw: unknown) => {
+        if (early.length >= MAX_QUEUED) return socket.close(1008, 'too many messages before the media server answered');
+        early.push(String(raw));
+      };
       socket.on('message', collect);
       const takeEarly = () => {
         socket.off('message', collect);

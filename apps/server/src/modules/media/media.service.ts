@@ -7,18 +7,23 @@ import type { Deps } from '../../app.ts';
 import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { findMeeting, listMembers, membershipOf, type MeetingSummary, type Membership } from '../meetings/meeting-membership.ts';
-import { capabilitiesFor } from './capabilities.ts';
+import { capabilitiesFor, sameCapabilities, seesConnection } from './capabilities.ts';
+import { limitsFor } from './media-capacity.ts';
 import { signMediaToken, verifyMediaToken, type MediaTokenClaims } from './media-token.ts';
 import { deleteRoom, findRoom, insertRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
 import { JanusPool } from './janus/janus-pool.ts';
+import { ROOM_PUBLISHERS } from './media-capacity.ts';
 import { JanusError } from './janus/janus-control.ts';
-import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
+import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } from './janus/janus-relay.ts';
+import type { PeerConnectionUsage } from './janus/relay-policy.ts';
+import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 
 const TOKEN_HOURS = 12;
-const ROOM_PUBLISHERS = 24; // 12 cameras in the main grid plus screen shares
 const SWEEP_MS = 60_000;
+/** How often the sessions behind `/media` sockets are read again (an expiry; a logout is heard at once). */
+const SESSION_CHECK_MS = 60_000;
 
 interface LiveConnection {
   connection: MediaConnection;
@@ -32,12 +37,20 @@ interface LiveConnection {
   mutedMids: string[];
   /** Who was admitted, so a change of the booking can be checked against them again (recheckMembership). */
   user: SessionUser;
+  /** The person behind the socket in this meeting (participant id, or the visitor's subject): their tabs share one budget. */
+  personKey: string;
+  meetingId: string;
+  meetingType: 0 | 1;
+  /** The session behind the socket, and its hash (how a logout on another process names it): its end closes the socket. */
+  sessionToken: string;
+  sessionHash: string;
 }
 
 export interface MediaAdmission {
   membership: Membership;
   claims: MediaTokenClaims;
   user: SessionUser;
+  sessionToken: string;
 }
 
 /**
@@ -50,6 +63,7 @@ export class MediaService {
   private readonly live = new Map<string, Map<string, LiveConnection>>();
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
 
@@ -65,11 +79,41 @@ export class MediaService {
         p.then((r) => r.instance === instance && this.roomReady.delete(meetingId), () => this.roomReady.delete(meetingId));
       }
     });
+    // A laptop closed mid-call leaves a socket that never says goodbye, holding its place under the caps.
+    const heartbeat = setInterval(() => this.eachConnection((c) => c.relay.heartbeat()), deps.config.mediaHeartbeatSeconds * 1000);
+    const sessionCheck = setInterval(() => void this.closeExpiredSessions(), SESSION_CHECK_MS);
+    heartbeat.unref();
+    sessionCheck.unref();
+    this.timers.push(heartbeat, sessionCheck);
+    deps.sessions.onEnded((tokenHash) => this.sessionEnded(tokenHash));
   }
 
-  async getToken(user: SessionUser, meetingId: string, requestedName: string | null | undefined): Promise<GetTokenData> {
+  private eachConnection(fn: (c: LiveConnection) => void): void {
+    for (const conns of this.live.values()) for (const c of [...conns.values()]) fn(c);
+  }
+
+  /** A logout, in this process or another (cluster bus): the session's `/media` sockets close at once. */
+  sessionEnded(tokenHash: string): void {
+    this.eachConnection((c) => {
+      if (c.sessionHash !== tokenHash) return;
+      void this.removeFeeds(c).finally(() => c.relay.close(CLOSE_SESSION_ENDED, 'session ended'));
+    });
+  }
+
+  /** An expired session ends without a logout: read the sessions behind the sockets again now and then. */
+  private async closeExpiredSessions(): Promise<void> {
+    const tokens = new Map<string, string>();
+    this.eachConnection((c) => tokens.set(c.sessionHash, c.sessionToken));
+    for (const [hash, token] of tokens) {
+      const alive = await this.deps.sessions.find(token).then((s) => s !== null, () => true);
+      if (!alive) this.sessionEnded(hash);
+    }
+  }
+
+  /** `requestedName` is not used: the media name is always the checked one of the booking or the visitor's session. */
+  async getToken(user: SessionUser, meetingId: string): Promise<GetTokenData> {
     const membership = await this.admit(user, meetingId);
-    const displayName = this.displayNameFor(membership, requestedName);
+    const displayName = this.displayNameFor(membership, user);
     const capabilities = capabilitiesFor(membership);
     const claims: MediaTokenClaims = { m: membership.meeting.id, sub: user.subject, n: displayName, exp: this.deps.now().getTime() + TOKEN_HOURS * 3600_000 };
     let room: RoomRecord | null = null;
@@ -106,20 +150,25 @@ export class MediaService {
     throw forbidden('Du är inte deltagare i det här mötet');
   }
 
-  private displayNameFor(membership: Membership, requested: string | null | undefined): string {
+  /**
+   * SECURITY: a visitor's media name is the one checked when they entered the webcast (at most 12 characters, kept
+   * in their session), never one the browser chooses now: others see it on the stage and in the participant list.
+   */
+  private displayNameFor(membership: Membership, user: SessionUser): string {
     if (membership.kind === 'participant') return membership.participant.displayName;
-    const name = (requested ?? '').replace(/\s+/g, ' ').trim();
-    if (!name || name.length > 100 || /[<>]/.test(name)) throw validationError([{ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' }]);
+    const name = `${user.firstName} ${user.lastName}`.trim();
+    if (!name) throw validationError([{ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' }]);
     return name;
   }
 
   /** Checks a `/media` upgrade: the cookie's user, a valid token for this meeting and user, and membership. */
-  async admitSocket(user: SessionUser | null, meetingId: string, token: string | undefined): Promise<MediaAdmission> {
-    if (!user) throw forbidden('Du är inte inloggad');
+  async admitSocket(session: { user: SessionUser; token: string } | null, meetingId: string, token: string | undefined): Promise<MediaAdmission> {
+    if (!session) throw forbidden('Du är inte inloggad');
+    const { user } = session;
     const claims = token ? verifyMediaToken(this.deps.pins, token, this.deps.now()) : null;
     if (!claims || claims.m !== meetingId || claims.sub !== user.subject) throw forbidden('Ogiltig mediabiljett');
     const membership = await this.admit(user, meetingId);
-    return { membership, claims, user };
+    return { membership, claims, user, sessionToken: session.token };
   }
 
   async ensureRoom(meeting: MeetingSummary): Promise<RoomRecord> {
@@ -179,11 +228,13 @@ export class MediaService {
       moderator: membership.kind === 'participant' && membership.participant.isAdmin,
     };
     const tokenSecret = control.info.tokenSecret;
+    const personKey = participantId ? `p:${participantId}` : `v:${admission.user.subject}`;
+    const limits = limitsFor(membership.meeting.type, this.deps.config.mediaLimits);
     let entry: LiveConnection | null = null;
-    const relay = new JanusRelay(socket, {
+    const relay: JanusRelay = new JanusRelay(socket, {
       upstreamUrl: control.info.url,
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
-      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display) },
+      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display), peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits) },
       hooks: {
         onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
@@ -196,7 +247,7 @@ export class MediaService {
             entry.screenHandle = handleId;
             entry.screenFeedId = feedId;
           }
-          this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
+          this.broadcastAbout(meetingId, entry, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onUnpublished: (handleId) => {
           if (!entry) return;
@@ -208,16 +259,16 @@ export class MediaService {
             entry.screenHandle = null;
             entry.screenFeedId = null;
           }
-          this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
+          this.broadcastAbout(meetingId, entry, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onOwnMessage: (m) => {
-          if (!entry || m.videomote !== 'state' || !capabilities.publish) return;
+          if (!entry || m.videomote !== 'state' || !entry.capabilities.publish) return;
           if (typeof m.hasAudio !== 'boolean' || typeof m.hasVideo !== 'boolean') return;
           connection.hasAudio = m.hasAudio;
           connection.hasVideo = m.hasVideo;
           // The owner switched the microphone back on after a forced mute: their own choice, so Janus relays it again.
           if (m.hasAudio && entry.mutedMids.length) void this.releaseForcedMute(meetingId, entry);
-          this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
+          this.broadcastAbout(meetingId, entry, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onRefused: (reason, janus) => {
           this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused');
@@ -228,23 +279,38 @@ export class MediaService {
           const conns = this.live.get(meetingId);
           conns?.delete(connection.connectionId);
           if (conns && conns.size === 0) this.live.delete(meetingId);
-          this.broadcast(meetingId, { videomote: 'connectionDestroyed', connectionId: connection.connectionId });
+          if (entry) this.broadcastAbout(meetingId, entry, { videomote: 'connectionDestroyed', connectionId: connection.connectionId });
         },
       },
     });
-    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user };
+    entry = {
+      connection,
+      relay,
+      capabilities,
+      cameraHandle: null,
+      screenHandle: null,
+      screenFeedId: null,
+      mutedMids: [],
+      user: admission.user,
+      personKey,
+      meetingId,
+      meetingType: membership.meeting.type,
+      sessionToken: admission.sessionToken,
+      sessionHash: sha256(admission.sessionToken),
+    };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
     const conns = this.live.get(meetingId) ?? new Map<string, LiveConnection>();
     this.live.set(meetingId, conns);
-    this.broadcast(meetingId, { videomote: 'connectionCreated', connection: this.view(entry) });
+    this.broadcastAbout(meetingId, entry, { videomote: 'connectionCreated', connection: this.view(entry) });
     conns.set(connection.connectionId, entry);
+    const me = entry;
     relay.sendOwn({
       videomote: 'connected',
       connectionId: connection.connectionId,
       capabilities,
       roomId: room.janusRoomId,
-      connections: [...conns.values()].map((c) => this.view(c)),
+      connections: [...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)),
     } satisfies MediaServerMessage);
     for (const text of early) relay.receive(text);
   }
@@ -253,8 +319,30 @@ export class MediaService {
     return { ...e.connection, screenFeedId: e.screenFeedId };
   }
 
-  private broadcast(meetingId: string, message: MediaServerMessage): void {
-    for (const c of this.live.get(meetingId)?.values() ?? []) c.relay.sendOwn(message);
+  /** Tells the meeting's connections about `subject`: those allowed to see it (a webcast's viewers see only who may present). */
+  private broadcastAbout(meetingId: string, subject: LiveConnection, message: MediaServerMessage): void {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (c === subject || this.sees(c, subject)) c.relay.sendOwn(message);
+  }
+
+  private sees(viewer: LiveConnection, subject: LiveConnection): boolean {
+    return seesConnection(viewer.meetingType, viewer.capabilities, subject.capabilities);
+  }
+
+  /** The PeerConnections of a person (all their sockets) and of the meeting, as the relay policy weighs a join. */
+  private usage(meetingId: string, personKey: string, self: JanusRelay, limits: PeerConnectionUsage['limits']): PeerConnectionUsage {
+    const person = { peerConnections: 0, publishers: 0 };
+    let meeting = 0;
+    const conns = [...(this.live.get(meetingId)?.values() ?? [])];
+    // Counted before the socket is listed (its first messages are handled during connect).
+    const relays = conns.some((c) => c.relay === self) ? conns.map((c) => ({ relay: c.relay, key: c.personKey })) : [...conns.map((c) => ({ relay: c.relay, key: c.personKey })), { relay: self, key: personKey }];
+    for (const { relay, key } of relays) {
+      const n = relay.peerConnections();
+      meeting += n.peerConnections;
+      if (key !== personKey) continue;
+      person.peerConnections += n.peerConnections;
+      person.publishers += n.publishers;
+    }
+    return { person, meeting: { peerConnections: meeting }, limits };
   }
 
   /** Felsökning: a browser's /media socket could not be wired to Janus. */
@@ -311,7 +399,7 @@ export class MediaService {
     target.mutedMids = mids;
     target.connection.hasAudio = false;
     target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
-    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
+    this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
   }
 
   private async releaseForcedMute(meetingId: string, entry: LiveConnection): Promise<void> {
@@ -330,10 +418,8 @@ export class MediaService {
 
   /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */
   async kick(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
-    for (const feedId of target.relay.publishedFeeds()) {
-      await control.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
-    }
+    const { target } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
+    await this.removeFeeds(target);
     target.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
     target.relay.close(CLOSE_KICKED, 'removed by a moderator');
   }
@@ -341,27 +427,46 @@ export class MediaService {
   /**
    * The booking changed (a participant removed, the meeting deleted): connections of people who no longer belong
    * are removed like a moderator's kick (feeds kicked with the room secret, then the socket closed with 4002).
-   * This process's connections only; other processes get the event through the chat module's channel.
+   * Whose rights changed (a presenter made a participant, or the reverse) has them changed at once: the relay
+   * refuses what they may no longer do, feeds they may no longer send are kicked off Janus, and the socket is closed
+   * with 4009 so the page connects again and learns the new capabilities.
+   * This process's connections only; other processes get the event through the cluster bus.
    */
   async recheckMembership(meetingId: string): Promise<number> {
     const conns = [...(this.live.get(meetingId)?.values() ?? [])];
     if (!conns.length) return 0;
     const meeting = await findMeeting(this.deps.db, meetingId);
-    let removed = 0;
+    let changed = 0;
     for (const c of conns) {
       const membership = meeting ? await membershipOf(this.deps.db, meetingId, c.user) : null;
       const stillThere = membership && (membership.kind === 'participant' ? membership.participant.id : null) === c.connection.participantId;
-      if (stillThere) continue;
-      removed += 1;
-      const room = await findRoom(this.deps.db, meetingId).catch(() => null);
-      if (room) {
-        const control = await this.pool.get(room.instance).catch(() => null);
-        for (const feedId of c.relay.publishedFeeds()) await control?.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
+      if (!stillThere) {
+        changed += 1;
+        await this.removeFeeds(c);
+        c.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
+        c.relay.close(CLOSE_KICKED, meeting ? 'no longer a participant' : 'meeting deleted');
+        continue;
       }
-      c.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
-      c.relay.close(CLOSE_KICKED, meeting ? 'no longer a participant' : 'meeting deleted');
+      const capabilities = capabilitiesFor(membership);
+      if (sameCapabilities(capabilities, c.capabilities)) continue;
+      changed += 1;
+      // SECURITY: at once, before anything else can be relayed: the next publish is refused.
+      c.relay.context.capabilities = capabilities;
+      c.capabilities = capabilities;
+      if (!capabilities.publish) await this.removeFeeds(c);
+      c.relay.close(CLOSE_RIGHTS_CHANGED, 'rights changed');
     }
-    return removed;
+    return changed;
+  }
+
+  /** Kicks a connection's published feeds off Janus with the room secret (a modified browser cannot keep sending). */
+  private async removeFeeds(c: LiveConnection): Promise<void> {
+    const feeds = c.relay.publishedFeeds();
+    if (!feeds.length) return;
+    const room = await findRoom(this.deps.db, c.meetingId).catch(() => null);
+    if (!room) return;
+    const control = await this.pool.get(room.instance).catch(() => null);
+    for (const feedId of feeds) await control?.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
   }
 
   private startSweeping(): void {
@@ -390,6 +495,7 @@ export class MediaService {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const t of this.timers) clearInterval(t);
     for (const conns of this.live.values()) for (const c of conns.values()) c.relay.close(1001, 'server stopping');
     this.live.clear();
     await this.pool.close();

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_HANDLE_TAG } from '@videomote/contract/media';
-import { checkClientMessage, type RelayContext, type RelayState } from './relay-policy.ts';
+import {
+  MAX_HANDLES_PER_SESSION,
+  MAX_PENDING,
+  MAX_PUBLISHERS_PER_PERSON,
+  MAX_SESSIONS,
+  checkClientMessage,
+  emptyRelayState,
+  peerConnectionsOf,
+  type PeerConnectionUsage,
+  type RelayContext,
+  type RelayState,
+} from './relay-policy.ts';
 
 const ROOM = 123456789;
 const viewer: RelayContext = { roomId: ROOM, capabilities: { publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false }, display: '{"particpantId":null,"displayName":"Besökare"}' };
 const member: RelayContext = { ...viewer, capabilities: { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false }, display: '{"particpantId":"p1","displayName":"Erik Handläggare"}' };
 
 function state(role: 'none' | 'publisher' | 'subscriber' = 'none'): RelayState {
-  return { sessions: new Set([11]), handles: new Map([[22, { sessionId: 11, role }]]) };
+  return { sessions: new Set([11]), handles: new Map([[22, { sessionId: 11, role }]]), pending: new Map() };
 }
 const msg = (body: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ janus: 'message', transaction: 't1', session_id: 11, handle_id: 22, body, ...extra });
 
@@ -77,5 +88,82 @@ describe('relay policy', () => {
     expect(attach()).toEqual(expect.objectContaining({ ok: true, expect: { kind: 'attach', sessionId: 11 } }));
     expect(attach('something-else')).toEqual(expect.objectContaining({ ok: true, expect: { kind: 'attach', sessionId: 11 } }));
   });
-});
 
+  describe('resource caps', () => {
+    // What the relay does with an accepted request: remember it until Janus answers.
+    const relay = (state: RelayState, ctx: RelayContext, m: Record<string, unknown>) => {
+      const r = checkClientMessage(m, ctx, state);
+      if (r.ok && r.expect.kind !== 'none') state.pending.set(r.message.transaction as string, r.expect);
+      return r;
+    };
+
+    it('counts a create or attach Janus has not answered yet, so a burst stays within the caps', () => {
+      const s = emptyRelayState();
+      const creates = Array.from({ length: 10 }, (_, i) => relay(s, member, { janus: 'create', transaction: `c${i}` }));
+      expect(creates.filter((r) => r.ok)).toHaveLength(MAX_SESSIONS);
+      expect(creates.at(-1)).toMatchObject({ ok: false, reason: 'too many sessions' });
+      // Janus answered one: still two in all.
+      s.pending.delete('c0');
+      s.sessions.add(11);
+      expect(relay(s, member, { janus: 'create', transaction: 'c-late' }).ok).toBe(false);
+
+      const attaches = Array.from({ length: MAX_HANDLES_PER_SESSION + 10 }, (_, i) =>
+        relay(s, member, { janus: 'attach', transaction: `a${i}`, session_id: 11, plugin: 'janus.plugin.videoroom' }),
+      );
+      expect(attaches.filter((r) => r.ok)).toHaveLength(MAX_HANDLES_PER_SESSION);
+      expect(attaches.at(-1)).toMatchObject({ ok: false, reason: 'too many handles' });
+    });
+
+    it('bounds the requests awaiting an answer and refuses a transaction already in flight', () => {
+      const s = state();
+      for (let i = 0; i < MAX_PENDING; i++) s.pending.set(`p${i}`, { kind: 'detach', handleId: 1 });
+      expect(checkClientMessage({ janus: 'keepalive', transaction: 'k', session_id: 11 }, member, s)).toMatchObject({ ok: false, reason: 'too many requests awaiting an answer' });
+      const t = state();
+      t.pending.set('t1', { kind: 'create' });
+      expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 7 }] }), viewer, t)).toMatchObject({ ok: false, reason: 'transaction already in use' });
+    });
+
+    const withUsage = (ctx: RelayContext, usage: Omit<PeerConnectionUsage, 'limits'>, perPerson = 3, perMeeting = 10): RelayContext => ({
+      ...ctx,
+      peerConnections: () => ({ ...usage, limits: { perPerson, perMeeting } }),
+    });
+
+    it('refuses a join past the per-participant and per-meeting PeerConnection caps, and counts the join at once', () => {
+      const join = (ctx: RelayContext, s: RelayState) => checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 7 }] }), ctx, s);
+      const free = withUsage(viewer, { person: { peerConnections: 2, publishers: 0 }, meeting: { peerConnections: 9 } });
+      const s = state();
+      expect(join(free, s)).toMatchObject({ ok: true, expect: { kind: 'subscriber-join', handleId: 22 } });
+      expect(peerConnectionsOf(s)).toEqual({ peerConnections: 1, publishers: 0 });
+      expect(join(withUsage(viewer, { person: { peerConnections: 3, publishers: 0 }, meeting: { peerConnections: 3 } }), state())).toMatchObject({
+        ok: false,
+        reason: 'too many peer connections for one participant',
+      });
+      const meetingFull = withUsage(member, { person: { peerConnections: 0, publishers: 0 }, meeting: { peerConnections: 10 } });
+      expect(join(meetingFull, state())).toMatchObject({ ok: false, reason: 'too many peer connections in this meeting' });
+      expect(checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), meetingFull, state())).toMatchObject({ ok: false, reason: 'too many peer connections in this meeting' });
+      const manyPublishers = withUsage(member, { person: { peerConnections: 0, publishers: MAX_PUBLISHERS_PER_PERSON }, meeting: { peerConnections: 0 } });
+      expect(checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), manyPublishers, state())).toMatchObject({ ok: false, reason: 'too many publishers' });
+    });
+
+    it('counts a multistream subscriber handle as one PeerConnection whatever it subscribes to', () => {
+      const full = withUsage(viewer, { person: { peerConnections: 3, publishers: 0 }, meeting: { peerConnections: 10 } });
+      const s = state('subscriber');
+      expect(peerConnectionsOf(s)).toEqual({ peerConnections: 1, publishers: 0 });
+      const streams = Array.from({ length: 20 }, (_, i) => ({ feed: i + 1 }));
+      // Adding and dropping feeds on the joined handle opens no PeerConnection: allowed even at the caps.
+      expect(checkClientMessage(msg({ request: 'subscribe', streams }), full, s).ok).toBe(true);
+      expect(checkClientMessage(msg({ request: 'unsubscribe', streams: [{ feed: 3 }] }), full, s).ok).toBe(true);
+      expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 21 }], unsubscribe: [{ feed: 1 }] }), full, s).ok).toBe(true);
+      expect(checkClientMessage(msg({ request: 'start' }, { jsep: { type: 'answer', sdp: 'v=0' } }), full, s).ok).toBe(true);
+      expect(peerConnectionsOf(s)).toEqual({ peerConnections: 1, publishers: 0 });
+    });
+
+    it('refuses a publish at once when the capability was taken away while connected', () => {
+      const ctx: RelayContext = { ...member, capabilities: { ...member.capabilities } };
+      const s = state('publisher');
+      ctx.capabilities.publish = false;
+      expect(checkClientMessage(msg({ request: 'configure', audio: true }, { jsep: { type: 'offer', sdp: 'v=0' } }), ctx, s)).toMatchObject({ ok: false, reason: 'no publish capability' });
+      expect(checkClientMessage(msg({ request: 'unpublish' }), ctx, s).ok).toBe(true);
+    });
+  });
+});

@@ -8,9 +8,27 @@ import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media'
 export interface RelayContext {
   /** The meeting's own VideoRoom: the only room this connection may address. */
   roomId: number;
+  /** Re-derived when the booking changes: a presenter made a participant is refused publishing at once. */
   capabilities: Capabilities;
   /** The server-made Janus `display` (ConnectionData JSON). */
   display: string;
+  /**
+   * The peer connections (joined publisher and subscriber handles, this socket's included) of the person behind this
+   * socket and of the whole meeting, across the person's sockets; with the limits they are held to. Absent: no limit
+   * beyond this socket's own.
+   */
+  peerConnections?: () => PeerConnectionUsage;
+}
+
+export interface PeerConnectionUsage {
+  person: { peerConnections: number; publishers: number };
+  meeting: { peerConnections: number };
+  limits: PeerConnectionLimits;
+}
+
+export interface PeerConnectionLimits {
+  perPerson: number;
+  perMeeting: number;
 }
 
 export type HandleRole = 'none' | 'publisher' | 'subscriber';
@@ -25,6 +43,15 @@ export interface HandleState {
 export interface RelayState {
   sessions: Set<number>;
   handles: Map<number, HandleState>;
+  /**
+   * Requests relayed to Janus and not answered yet, by transaction. SECURITY: a `create` or `attach` counts against
+   * the caps from the moment it is relayed, so a burst sent before Janus answers cannot pass them.
+   */
+  pending: Map<string, Expectation>;
+}
+
+export function emptyRelayState(): RelayState {
+  return { sessions: new Set(), handles: new Map(), pending: new Map() };
 }
 
 /** What the relay must remember about the request, to learn ids and feeds from Janus's answer. */
@@ -32,6 +59,7 @@ export type Expectation =
   | { kind: 'create' }
   | { kind: 'attach'; sessionId: number; videoType?: 'screen' }
   | { kind: 'publisher-join'; handleId: number }
+  | { kind: 'subscriber-join'; handleId: number }
   | { kind: 'publish'; handleId: number }
   | { kind: 'unpublish'; handleId: number }
   | { kind: 'detach'; handleId: number }
@@ -42,6 +70,10 @@ export type PolicyResult = { ok: true; message: Record<string, unknown>; expect:
 
 export const MAX_SESSIONS = 2;
 export const MAX_HANDLES_PER_SESSION = 40;
+/** Requests awaiting Janus's answer on one socket; a browser has a handful in flight, never dozens. */
+export const MAX_PENDING = 64;
+/** Publisher handles one person may have joined: camera and screen share, in two tabs. */
+export const MAX_PUBLISHERS_PER_PERSON = 4;
 export const VIDEOROOM = 'janus.plugin.videoroom';
 
 // Keys that carry room or server credentials. A browser never needs them: refusing them outright (rather than
@@ -82,6 +114,9 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
   if (typeof msg.transaction !== 'string' || msg.transaction.length < 1 || msg.transaction.length > 64) return refuse('missing transaction');
   const secretKey = findSecretKey(msg);
   if (secretKey) return refuse(`"${secretKey}" is not accepted from a browser`);
+  // An answer is matched to its request by transaction: a reused one would make a pending request uncountable.
+  if (state.pending.has(msg.transaction)) return refuse('transaction already in use');
+  if (state.pending.size >= MAX_PENDING) return refuse('too many requests awaiting an answer');
 
   const sessionOk = () => isId(msg.session_id) && state.sessions.has(msg.session_id);
   const handle = () => (isId(msg.handle_id) ? state.handles.get(msg.handle_id) : undefined);
@@ -89,7 +124,7 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
 
   switch (msg.janus) {
     case 'create':
-      if (state.sessions.size >= MAX_SESSIONS) return refuse('too many sessions');
+      if (state.sessions.size + countPending(state, (e) => e.kind === 'create') >= MAX_SESSIONS) return refuse('too many sessions');
       delete msg.session_id;
       return { ok: true, message: pick(msg, ['janus', 'transaction']), expect: { kind: 'create' } };
     case 'keepalive':
@@ -104,7 +139,8 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
       if (!sessionOk()) return refuse('unknown session');
       if (msg.plugin !== VIDEOROOM) return refuse('only the videoroom plugin');
       const count = [...state.handles.values()].filter((h) => h.sessionId === msg.session_id).length;
-      if (count >= MAX_HANDLES_PER_SESSION) return refuse('too many handles');
+      const pending = countPending(state, (e) => e.kind === 'attach' && e.sessionId === msg.session_id);
+      if (count + pending >= MAX_HANDLES_PER_SESSION) return refuse('too many handles');
       return {
         ok: true,
         message: pick(msg, ['janus', 'transaction', 'session_id', 'plugin', 'opaque_id', 'loop_index']),
@@ -124,13 +160,13 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
       return { ok: true, message: pick(msg, ['janus', 'transaction', 'session_id', 'handle_id', 'candidate', 'candidates']), expect: { kind: 'none' } };
     case 'message':
       if (!handleOk()) return refuse('unknown handle');
-      return checkPluginMessage(msg, ctx, handle()!, msg.handle_id as number);
+      return checkPluginMessage(msg, ctx, state, handle()!, msg.handle_id as number);
     default:
       return refuse(`"${String(msg.janus)}" is not allowed`);
   }
 }
 
-function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, handle: HandleState, handleId: number): PolicyResult {
+function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, state: RelayState, handle: HandleState, handleId: number): PolicyResult {
   const body = msg.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return refuse('missing body');
   const b = { ...(body as Record<string, unknown>) };
@@ -158,14 +194,18 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, han
     if (ptype === 'subscriber' && request === 'join') {
       if (!ctx.capabilities.subscribe) return refuse('no subscribe capability');
       if (jsep) return refuse('a subscriber join carries no offer');
+      const full = peerConnectionRefusal(state, ctx, 'subscriber');
+      if (full) return refuse(full);
       handle.role = 'subscriber';
-      return out(subscriberBody(b, ctx), { kind: 'none' });
+      return out(subscriberBody(b, ctx), { kind: 'subscriber-join', handleId });
     }
     if (ptype !== 'publisher') return refuse('unknown ptype');
     if (!ctx.capabilities.publish) return refuse('no publish capability');
     if ('id' in b) return refuse('the server chooses publisher ids');
     if (request === 'join' && jsep) return refuse('offer belongs to configure');
     if (jsep && (jsep as { type?: unknown }).type !== 'offer') return refuse('bad jsep');
+    const full = peerConnectionRefusal(state, ctx, 'publisher');
+    if (full) return refuse(full);
     handle.role = 'publisher';
     // The display is the server's: a client cannot claim another identity.
     const newBody = { ...publisherMediaBody(b), request, ptype, room: ctx.roomId, display: ctx.display };
@@ -198,6 +238,38 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, han
     return out(subscriberBody(b, ctx), { kind: 'none' });
   }
   return refuse(`request "${request}" is not allowed`);
+}
+
+function countPending(state: RelayState, which: (e: Expectation) => boolean): number {
+  let n = 0;
+  for (const e of state.pending.values()) if (which(e)) n += 1;
+  return n;
+}
+
+/** A joined publisher or subscriber handle negotiates one PeerConnection: one UDP port on Janus (bundle + rtcp-mux). */
+export function peerConnectionsOf(state: RelayState): { peerConnections: number; publishers: number } {
+  let peerConnections = 0;
+  let publishers = 0;
+  for (const h of state.handles.values()) {
+    if (h.role !== 'none') peerConnections += 1;
+    if (h.role === 'publisher') publishers += 1;
+  }
+  return { peerConnections, publishers };
+}
+
+/**
+ * Whether one more handle may join (and so make Janus open one more PeerConnection and take one more port). The
+ * join itself counts from the moment it is relayed (the handle's role is set then), so a burst cannot pass the
+ * limits. A multistream subscriber handle (one `join` carrying many `streams`, then `subscribe`/`unsubscribe`/
+ * `update`) is one PeerConnection however many feeds it carries. Null when it may.
+ */
+export function peerConnectionRefusal(state: RelayState, ctx: RelayContext, kind: 'publisher' | 'subscriber'): string | null {
+  if (!ctx.peerConnections) return null;
+  const usage = ctx.peerConnections();
+  if (kind === 'publisher' && usage.person.publishers >= MAX_PUBLISHERS_PER_PERSON) return 'too many publishers';
+  if (usage.person.peerConnections >= usage.limits.perPerson) return 'too many peer connections for one participant';
+  if (usage.meeting.peerConnections >= usage.limits.perMeeting) return 'too many peer connections in this meeting';
+  return null;
 }
 
 // Publisher media options we pass on; anything else in the body is dropped.
