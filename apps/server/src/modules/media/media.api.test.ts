@@ -21,6 +21,14 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
+/** A persona who has ticked the lobby's consent box for the meeting (the media token needs it). */
+async function fromLobby(who: 'erik' | 'jonna', meetingId: string) {
+  const client = await t.as(who);
+  const res = await client.post(`/api/lobby/${meetingId}/consent`);
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
 const visitor = (meetingId: string) => anonymousSessionUser({ subject: `visitor-${meetingId}`, firstName: '', meetingId });
 
 function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
@@ -37,7 +45,7 @@ function openMedia(meetingId: string, cookies: Record<string, string>, token?: s
 describe('POST /api/meeting/gettoken', () => {
   it('gives a participant a token, the meeting and its invited list without personal identity numbers', async () => {
     const m = await meeting();
-    const res = await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
+    const res = await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.tokenData).toMatchObject({ token: expect.any(String), apiKey: 'janus', sessionId: expect.any(String) });
@@ -46,7 +54,7 @@ describe('POST /api/meeting/gettoken', () => {
       { id: m.participantIds[0], displayName: 'Erik Handläggare', role: 'EmploymentOfficer', moderator: true, currentUser: false },
       { id: m.participantIds[1], displayName: 'Jonna S', role: 'JobSeeker', moderator: false, currentUser: true },
     ]);
-    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false });
+    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: false });
     expect(res.body).not.toMatch(/\d{12}|19900101/);
   });
 
@@ -65,10 +73,13 @@ describe('POST /api/meeting/gettoken', () => {
     const client = await t.as(visitor(m.id));
     const noName = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: '  ' });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().errors[0]).toEqual({ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' });
-    const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Besökare Ett' });
+    expect(noName.json().errors[0]).toEqual({ fields: ['displayName'], message: 'Namn är obligatoriskt' });
+    // At most 12 characters (spec §9), as public access has it: a name shown on tiles and in chat.
+    const long = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Tretton tecke' });
+    expect([long.statusCode, long.json().errors]).toEqual([400, [{ fields: ['displayName'], message: 'Namn är obligatoriskt' }]]);
+    const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: ' Besökare  Ett ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
     expect(res.json().data.meeting.participants.map((p: { displayName: string }) => p.displayName)).toEqual(['Erik Handläggare']);
     // A visitor's session is scoped to its own webcast.
     const other = await meeting(1);
@@ -77,9 +88,9 @@ describe('POST /api/meeting/gettoken', () => {
 
   it('gives a webcast presenter the publish capability and a booked job seeker none', async () => {
     const m = await meeting(1);
-    const erik = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
-    expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true });
-    const jonna = (await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    const erik = (await (await fromLobby('erik', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
+    const jonna = (await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
     expect(jonna.capabilities.publish).toBe(false);
   });
 });
@@ -101,7 +112,7 @@ describe('GET /api/meeting/getmeetingbyroomid', () => {
 describe('/media/{meetingId}', () => {
   it('gives a stranger, a missing token and another user\'s token no socket', async () => {
     const m = await meeting();
-    const jonna = await t.as('jonna');
+    const jonna = await fromLobby('jonna', m.id);
     const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const karin = await t.as('karin');
     expect(await openMedia(m.id, {}, token)).toEqual({ status: 403 });
@@ -135,6 +146,7 @@ describe('without a working Janus', () => {
     const readyz = async () => broken.app.inject('/readyz');
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
+    expect((await erik.post(`/api/lobby/${m.id}/consent`)).statusCode).toBe(200);
     const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
     expect(res.statusCode).toBe(200);
     // Asked for and not running: not ready, and it says which dependency.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { Capabilities, ConnectionData, GetTokenData, InvitedParticipant, MediaConnection, MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
+import { DISPLAY_NAME_REQUIRED, normaliseDisplayName } from '@videomote/contract/public-access';
 import type { Deps } from '../../app.ts';
 import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
@@ -15,6 +16,7 @@ import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
+import { requireConsent } from '../lobby/lobby.service.ts';
 
 const TOKEN_HOURS = 12;
 const ROOM_PUBLISHERS = 24; // 12 cameras in the main grid plus screen shares
@@ -70,7 +72,8 @@ export class MediaService {
   async getToken(user: SessionUser, meetingId: string, requestedName: string | null | undefined): Promise<GetTokenData> {
     const membership = await this.admit(user, meetingId);
     const displayName = this.displayNameFor(membership, requestedName);
-    const capabilities = capabilitiesFor(membership);
+    await requireConsent(this.deps.db, membership);
+    const capabilities = capabilitiesFor(membership, user.features);
     const claims: MediaTokenClaims = { m: membership.meeting.id, sub: user.subject, n: displayName, exp: this.deps.now().getTime() + TOKEN_HOURS * 3600_000 };
     let room: RoomRecord | null = null;
     try {
@@ -108,8 +111,9 @@ export class MediaService {
 
   private displayNameFor(membership: Membership, requested: string | null | undefined): string {
     if (membership.kind === 'participant') return membership.participant.displayName;
-    const name = (requested ?? '').replace(/\s+/g, ' ').trim();
-    if (!name || name.length > 100 || /[<>]/.test(name)) throw validationError([{ fields: ['displayName'], message: 'Fältet är ej korrekt ifyllt' }]);
+    // The same rule as public access (at most 12 characters, spec §9): the name is shown on tiles and in chat.
+    const name = normaliseDisplayName(requested);
+    if (!name || /[<>]/.test(name)) throw validationError([{ fields: ['displayName'], message: DISPLAY_NAME_REQUIRED }]);
     return name;
   }
 
@@ -165,7 +169,7 @@ export class MediaService {
     const meetingId = membership.meeting.id;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
-    const capabilities = capabilitiesFor(membership);
+    const capabilities = capabilitiesFor(membership, admission.user.features);
     const participantId = membership.kind === 'participant' ? membership.participant.id : null;
     const display: ConnectionData = { particpantId: participantId, displayName: claims.n };
     const connection: MediaConnection = {
@@ -183,10 +187,17 @@ export class MediaService {
     const relay = new JanusRelay(socket, {
       upstreamUrl: control.info.url,
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
-      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display) },
+      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display), otherScreenShare: () => this.screenSharer(meetingId, connection.connectionId) !== null },
       hooks: {
         onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
+          // The relay refuses a tagged screen publish that breaks the rules; an untagged second publisher would be
+          // announced as a screen share below, so the same rules hold for it here: its feed is kicked instead.
+          const asScreen = videoType === 'screen' || (entry.cameraHandle !== null && entry.cameraHandle !== handleId);
+          if (asScreen && (!capabilities.screenShare || this.screenSharer(meetingId, connection.connectionId))) {
+            void control.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a refused screen share failed'));
+            return;
+          }
           // A tagged screen share is one even when no camera publishes (camera busy, denied or restarting);
           // otherwise the first publisher is the camera.
           if (videoType !== 'screen' && (entry.cameraHandle === null || entry.cameraHandle === handleId)) {
@@ -249,6 +260,12 @@ export class MediaService {
     for (const text of early) relay.receive(text);
   }
 
+  /** The connection (other than `except`) that shares a screen in the meeting now, on this process. */
+  private screenSharer(meetingId: string, except: string): LiveConnection | null {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.connectionId !== except && c.screenFeedId) return c;
+    return null;
+  }
+
   private view(e: LiveConnection): MediaConnection {
     return { ...e.connection, screenFeedId: e.screenFeedId };
   }
@@ -282,7 +299,7 @@ export class MediaService {
 
   private async target(user: SessionUser, meetingId: string, connectionId: string, need: keyof Capabilities) {
     const membership = await this.admit(user, meetingId);
-    if (!capabilitiesFor(membership)[need]) throw forbidden();
+    if (!capabilitiesFor(membership, user.features)[need]) throw forbidden();
     const target = this.live.get(meetingId)?.get(connectionId);
     if (!target) throw notFound('Anslutningen finns inte längre');
     const room = await this.ensureRoom(membership.meeting);
@@ -294,7 +311,11 @@ export class MediaService {
     const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceUnpublish');
     if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
     await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
+    // The room is free from now on: the taker's offer may arrive before Janus tells the target's relay.
+    target.screenHandle = null;
+    target.screenFeedId = null;
     target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
   }
 
   /**

@@ -58,7 +58,7 @@ export interface CallState {
   blur: { supported: boolean; on: boolean };
 }
 
-const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false };
+const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false, screenShare: false };
 
 export const initialCallState = (): CallState => ({
   connectionStatus: 'disconnected',
