@@ -23,6 +23,10 @@ beforeAll(async () => {
     await loginAs(page, 'karin');
     return page;
   };
+  // This agency lets job seekers share their screen too (Grupper: ScreenShare for e-ID users, read at login).
+  const anna = await bench.person('anna');
+  const granted = await apiCall(anna, 'PUT', '/api/admin/groups', { grants: [{ role: 'Participant', features: ['ScreenShare'], isAdmin: false }] });
+  expect(granted.status, granted.body).toBe(200);
   [erik, jonna, karin] = await Promise.all([bench.person('erik'), bench.person('jonna'), touch()]);
   meeting = await book(erik, {
     participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN],
