@@ -37,10 +37,7 @@ describe('the home page says what failed', () => {
     erik.on('pageerror', (e) => pageErrors.push(e.message));
 
     // Today's list: one failed request is a general error with its reset action, not "no meetings today".
-    await erik.route('**/api/meeting/day?*', async (route) => {
-      await erik.unroute('**/api/meeting/day?*');
-      await fail(route);
-    });
+    await erik.route('**/api/meeting/day?*', fail, { times: 1 });
     await erik.goto('/meetings');
     await today(erik).getByRole('alert').filter({ hasText: 'Det gick inte att hämta dagens möten' }).waitFor();
     expect(await today(erik).getByText('Du har inga möten inbokade idag').count()).toBe(0);
@@ -54,10 +51,7 @@ describe('the home page says what failed', () => {
     // A week: the same.
     const select = upcoming(erik).getByRole('combobox', { name: 'Välj vecka' });
     await select.waitFor();
-    await erik.route('**/api/meeting/week?*', async (route) => {
-      await erik.unroute('**/api/meeting/week?*');
-      await fail(route);
-    });
+    await erik.route('**/api/meeting/week?*', fail, { times: 1 });
     await select.selectOption({ label: `Vecka ${weekB.week}, ${weekB.year}` });
     await upcoming(erik).getByRole('alert').filter({ hasText: `Det gick inte att hämta mötena för vecka ${weekB.week}` }).waitFor();
     expect(await upcoming(erik).getByText('Du har inga fler möten').count()).toBe(0);

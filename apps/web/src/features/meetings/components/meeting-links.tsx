@@ -1,19 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { MeetingInvitations } from '@videomote/contract/meetings';
+import { useQuery } from '../../../lib/use-query.ts';
 import { getInvitations } from '../api/get-invitations.ts';
 
 /** Meeting links and mail invitations per participant (admins only; the server returns nothing to others). */
 export function MeetingLinks({ meetingId }: { meetingId: string }) {
-  const [data, setData] = useState<MeetingInvitations | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    getInvitations(meetingId).then((d) => live && setData(d), () => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [meetingId]);
-  if (failed) return <p role="alert">Länkarna kunde inte hämtas.</p>;
+  const { data, error } = useQuery(['invitations', meetingId], (signal) => getInvitations(meetingId, signal));
+  if (error) return <p role="alert">Länkarna kunde inte hämtas.</p>;
   if (!data) return <p>Hämtar länkar...</p>;
   return (
     <>
