@@ -255,7 +255,7 @@ describe('a Webcast', () => {
     expect(joined.status, joined.body).toBe(200);
     await enter(erik, webcast.id);
     await erik.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
-    await enter(jonna, webcast.id);
+    await enter(jonna, webcast.id, { visitor: true });
     await receivesMedia(jonna, 1);
     // No microphone or camera for a viewer, and 'Lämna samtalet' instead of 'Lägg på'.
     expect(await jonna.getByRole('button', { name: /mikrofon|kamera/ }).count()).toBe(0);
