@@ -5,4 +5,14 @@ export const HOME_TEXTS = {
   weekFailed: (week: number) => `Det gick inte att hämta mötena för vecka ${week}`,
   retry: 'Försök igen',
   deleteFailed: 'Det gick inte att ta bort mötet.',
+  tryLater: 'Försök igen om en stund.',
 } as const;
+
+/**
+ * What to add after a failure's heading: a server fault's own text ('Något gick fel') says nothing the heading does
+ * not, so the advice instead; a refusal (4xx) or a lost connection keeps its own words.
+ */
+export function failureAdvice(error: Error): string {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 500 ? HOME_TEXTS.tryLater : error.message || HOME_TEXTS.tryLater;
+}

@@ -16,14 +16,14 @@ import { MeetingCard } from '../components/meeting-card.tsx';
 import { WeekPicker } from '../components/week-picker.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
 import { useNow } from '../components/use-now.ts';
-import { HOME_TEXTS as T } from '../texts.ts';
+import { failureAdvice, HOME_TEXTS as T } from '../texts.ts';
 import '../meetings.css';
 
 /** The general error of a failed load, with its reset action: ask again (booking spec §4 errors). */
 function LoadFailed({ title, error, onRetry }: { title: string; error: Error; onRetry(): void }) {
   return (
     <Alert variant="error" title={title} className="vm-load-error">
-      <p>{error.message}</p>
+      <p>{failureAdvice(error)}</p>
       <button type="button" className="vm-button vm-button--secondary" onClick={onRetry}>
         {T.retry}
       </button>
@@ -95,7 +95,7 @@ export function HomePage() {
       await deleteMeeting(toDelete.id);
       navigate('/meetings/deleted');
     } catch (err) {
-      setDeleteError(`${T.deleteFailed} ${(err as Error).message}`);
+      setDeleteError(`${T.deleteFailed} ${failureAdvice(err as Error)}`);
     } finally {
       setDeleting(false);
     }
