@@ -108,7 +108,7 @@ describe('/media relay with a real Janus', () => {
     const karin = await server.t.as('karin');
     expect((await karin.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);
     const erik = await server.t.as('erik');
-    expect((await erik.post(`/api/lobby/${m.id}/consent`)).statusCode).toBe(200);
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
     const erikToken = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const cookie = Object.entries(karin.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     await expect(RawMediaClient.open(`${server.base}/media/${m.id}?token=${encodeURIComponent(erikToken)}`, cookie)).rejects.toThrow('HTTP 403');

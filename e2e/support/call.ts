@@ -73,7 +73,7 @@ export async function apiCall(page: Page, method: string, path: string, data?: u
  * Returns the status (403 for someone who is not a participant, who has no lobby to pass).
  */
 export async function giveConsent(page: Page, meetingId: string): Promise<number> {
-  return (await apiCall(page, 'POST', `/api/lobby/${meetingId}/consent`)).status;
+  return (await apiCall(page, 'POST', `/api/lobby/${meetingId}/consent`, {})).status;
 }
 
 /**

@@ -164,7 +164,7 @@ export async function world(t: TestApp): Promise<World> {
 
   // Every booked person has passed the lobby of their meetings (its consent), as they would before a call.
   for (const [caller, meeting] of [['erik', a], ['karin', a], ['fredrik', a], ['jonna', a], ['outsider', b], ['erik', w]] as const) {
-    const consent = await clients[caller].post(`/api/lobby/${meeting.id}/consent`);
+    const consent = await clients[caller].post(`/api/lobby/${meeting.id}/consent`, {});
     expect(consent.statusCode, consent.body).toBe(200);
   }
   const message = await clients.anna.post('/api/message', systemMessageBody());

@@ -37,7 +37,7 @@ describe('ScreenShare', () => {
     });
     const capabilities = async () => {
       const erik = await erikLogsIn();
-      expect((await erik.post(`/api/lobby/${m.id}/consent`)).statusCode).toBe(200);
+      expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
       const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.capabilities;

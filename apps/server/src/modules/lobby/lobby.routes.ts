@@ -32,7 +32,7 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
   // The consent box ticked in the lobby: the media token needs it (lobby.service.ts requireConsent).
   app.post<{ Params: { id: string } }>(
     '/api/lobby/:id/consent',
-    { schema: { params: LobbyParams, response: { 200: Envelope(Type.Null()) } } },
+    { schema: { params: LobbyParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: { 200: Envelope(Type.Null()) } } },
     async (request) => {
       await giveConsent(db, requirePerson(request), request.params.id, app.deps.now());
       return { data: null };

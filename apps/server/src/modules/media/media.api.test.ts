@@ -24,7 +24,7 @@ const meeting = (type: 0 | 1 = 0) =>
 /** A persona who has ticked the lobby's consent box for the meeting (the media token needs it). */
 async function fromLobby(who: 'erik' | 'jonna', meetingId: string) {
   const client = await t.as(who);
-  const res = await client.post(`/api/lobby/${meetingId}/consent`);
+  const res = await client.post(`/api/lobby/${meetingId}/consent`, {});
   expect(res.statusCode, res.body).toBe(200);
   return client;
 }
@@ -146,7 +146,7 @@ describe('without a working Janus', () => {
     const readyz = async () => broken.app.inject('/readyz');
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
-    expect((await erik.post(`/api/lobby/${m.id}/consent`)).statusCode).toBe(200);
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
     const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
     expect(res.statusCode).toBe(200);
     // Asked for and not running: not ready, and it says which dependency.
