@@ -66,6 +66,8 @@ describe('the call on a phone', () => {
     for (const p of [erik, jonna]) await expect.poll(() => status(p).textContent(), { timeout: 60_000 }).toBe('2 personer deltar i mötet');
     for (const p of [erik, jonna]) expect(await statusesOf(p)).not.toContain('Anslutning misslyckades');
     expect(await statusesOf(jonna)).toContain('Ansluter...');
+    // Cameras start off (audio first); both switch theirs on.
+    for (const p of [erik, jonna]) await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 30_000 });
 
     // Portrait phone: the two tiles one above the other, each the screen's width, near the video's 16:9.
     const tiles = jonna.locator('.main-grid > .tile');
