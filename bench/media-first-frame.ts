@@ -106,6 +106,8 @@ async function firstFrameMs(page: Page): Promise<number> {
   });
 }
 
+// The presenter has passed the lobby (its consent): the media token needs it.
+if ((await (await t.as('erik')).post(`/api/lobby/${meeting.id}/consent`, {})).statusCode !== 200) throw new Error('consent refused');
 const publisher = await pageFor('erik');
 await publisher.goto(`${base}/meetings/${meeting.id}/conference?vmtest=1`);
 await waitConnected(publisher);

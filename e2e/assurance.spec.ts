@@ -4,6 +4,7 @@ import { useBench } from './support/bench.ts';
 import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { seededDataDir, underWayNow } from './support/seed.ts';
+import { giveConsent } from './support/call.ts';
 
 // Issue 10 in the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
 // an anonymous webcast visitor), a forged label ignored, and raised hands reaching the moderator in order.
@@ -28,6 +29,7 @@ const bench = useBench(() =>
 
 async function person(key: PersonaKey): Promise<Page> {
   const page = await bench.person(key);
+  expect(await giveConsent(page, ids.webcast)).toBe(200);
   await page.goto(`/meetings/${ids.webcast}/conference`);
   await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
   return page;

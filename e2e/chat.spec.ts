@@ -4,6 +4,7 @@ import { useBench } from './support/bench.ts';
 import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { ERIK_WITH_JONNA, seededDataDir, underWayNow } from './support/seed.ts';
+import { giveConsent } from './support/call.ts';
 
 // The chat and participants panels in the real meeting screen: real server, real chat socket, Chromium. The
 // meetings are written into the server's database before it starts (a webcast under way needs a start in the past).
@@ -33,6 +34,7 @@ afterEach(() => bench.closePages());
 
 async function person(key: PersonaKey, meetingId: string): Promise<Page> {
   const page = await bench.person(key);
+  expect(await giveConsent(page, meetingId)).toBe(200);
   await page.goto(`/meetings/${meetingId}/conference`);
   await expect.poll(() => page.title()).toBe('Videomöte - Pågående möte');
   return page;

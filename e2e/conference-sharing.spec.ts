@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import { SCREEN_HANDLE_TAG } from '@videomote/contract/media';
 import { apiCall, book, CallBench, connectionIdOf, enter, keepsDecoding, status, toolbar } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN } from './support/booking.ts';
@@ -23,6 +24,10 @@ beforeAll(async () => {
     await loginAs(page, 'karin');
     return page;
   };
+  // This agency lets job seekers share their screen too (Grupper: ScreenShare for e-ID users, read at login).
+  const anna = await bench.person('anna');
+  const granted = await apiCall(anna, 'PUT', '/api/admin/groups', { grants: [{ role: 'Participant', features: ['ScreenShare'], isAdmin: false }] });
+  expect(granted.status, granted.body).toBe(200);
   [erik, jonna, karin] = await Promise.all([bench.person('erik'), bench.person('jonna'), touch()]);
   meeting = await book(erik, {
     participants: [BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN],
@@ -74,6 +79,46 @@ describe('screen sharing', () => {
     expect(await seriousAxeViolations(jonna)).toEqual([]);
     await jonna.getByRole('button', { name: 'Avbryt' }).click();
     await expect.poll(() => prompt.count()).toBe(0);
+    expect(await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).count()).toBe(1);
+
+    // A modified client that skips the takeover: its screen offer is refused by the relay while A shares.
+    const skipped = await jonna.evaluate(async ({ meetingId, tag }) => {
+      await fetch('/api/getantiforgerydata');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const tokenRes = await fetch('/api/meeting/gettoken', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { meetingId } }) });
+      const token = (await tokenRes.json()).data.tokenData.token as string;
+      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(token)}`, 'janus-protocol');
+      const replies = new Map<string, (m: Record<string, unknown>) => void>();
+      let room = 0;
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.videomote === 'connected') room = m.roomId;
+        if (m.janus && m.janus !== 'ack' && replies.has(m.transaction)) replies.get(m.transaction)!(m);
+      };
+      await new Promise((r) => (ws.onopen = r));
+      const ask = (msg: Record<string, unknown>) =>
+        new Promise<Record<string, unknown>>((resolve) => {
+          const transaction = Math.random().toString(36).slice(2);
+          replies.set(transaction, resolve);
+          ws.send(JSON.stringify({ ...msg, transaction }));
+        });
+      while (!room) await new Promise((r) => setTimeout(r, 50));
+      const session = ((await ask({ janus: 'create' })).data as { id: number }).id;
+      const handle = ((await ask({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom', opaque_id: tag })).data as { id: number }).id;
+      const joined = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room } });
+      const canvas = document.createElement('canvas');
+      const stream = canvas.captureStream(5);
+      const pc = new RTCPeerConnection({ iceServers: [] });
+      pc.addTrack(stream.getVideoTracks()[0]!, stream);
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      const published = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'configure', video: true }, jsep: { type: 'offer', sdp: offer.sdp } });
+      pc.close();
+      ws.close();
+      return { joined: joined.janus, published };
+    }, { meetingId: meeting.id, tag: SCREEN_HANDLE_TAG });
+    expect(skipped.joined).toBe('event');
+    expect(skipped.published).toMatchObject({ janus: 'error', error: { code: 403, reason: expect.stringContaining('take over first') } });
     expect(await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).count()).toBe(1);
 
     // B confirms: the server stops A's share and B's starts.

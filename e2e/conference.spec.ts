@@ -257,7 +257,7 @@ describe('a Webcast', () => {
     expect(joined.status, joined.body).toBe(200);
     await enter(erik, webcast.id);
     await erik.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
-    await enter(jonna, webcast.id);
+    await enter(jonna, webcast.id, { visitor: true });
     await receivesMedia(jonna, 1);
     // No microphone or camera for a viewer, and 'Lämna samtalet' instead of 'Lägg på'.
     expect(await jonna.getByRole('button', { name: /mikrofon|kamera/ }).count()).toBe(0);
@@ -301,13 +301,14 @@ describe('a Webcast', () => {
     await expect.poll(() => new URL(erik.url()).pathname).not.toContain('/conference');
     expect(await erik.evaluate(() => (window as unknown as { __rated?: string }).__rated)).toBe(webcast.id);
     expect(await erik.evaluate(() => localStorage.getItem('meeting_participant_count'))).toBeNull();
-    // The viewer, now alone, reads 'Ingen annan är ansluten till mötet' once (the centre), though the live region
-    // in the top bar still holds it for screen readers.
+    // The viewer, now alone, reads 'Ingen annan är ansluten till mötet' once (the status line), and the centre
+    // says that nobody sends video (spec §2's 'no streams' status).
     const alone = 'Ingen annan är ansluten till mötet';
     await expect.poll(() => status(jonna).textContent(), { timeout: 15_000 }).toBe(alone);
-    const shown = (page: Page) =>
-      page.evaluate((t) => Array.from(document.querySelectorAll('p')).filter((p) => p.textContent === t && p.getBoundingClientRect().width > 2).length, alone);
-    await expect.poll(() => shown(jonna)).toBe(1);
+    const shown = (page: Page, text: string) =>
+      page.evaluate((t) => Array.from(document.querySelectorAll('p')).filter((p) => p.textContent === t && p.getBoundingClientRect().width > 2).length, text);
+    await expect.poll(() => shown(jonna, alone)).toBe(1);
+    await expect.poll(() => shown(jonna, 'Ingen sänder video just nu')).toBe(1);
     expect(await seriousAxeViolations(jonna)).toEqual([]);
     const saved = await erik.evaluate(async (id) => (await (await fetch(`/api/meeting/${id}`)).json()).data.countInfoParticipants as number, webcast.id);
     // The highest count seen: presenter and viewer page, plus the viewer's short-lived probing socket above if the

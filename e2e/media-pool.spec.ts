@@ -45,6 +45,7 @@ it('places rooms on the least loaded instance and relays each meeting to its own
       end: new Date(Date.now() + 3600_000),
       participants: [{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }],
     });
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
     const token = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const [row] = await t.db.query<{ janus_instance: string; janus_room_id: string }>('SELECT janus_instance, janus_room_id FROM media_rooms WHERE meeting_id = $1', [m.id]);
     rooms.push({ instance: row!.janus_instance, roomId: Number(row!.janus_room_id) });

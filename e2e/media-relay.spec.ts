@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import type { SessionUser } from '../apps/server/src/platform/session.ts';
+import { SCREEN_HANDLE_TAG } from '@videomote/contract/media';
 import { RawMediaClient } from './support/media.ts';
 import { useMediaServer } from './support/media-server.ts';
 
@@ -65,6 +66,25 @@ describe('/media relay with a real Janus', () => {
     }
   });
 
+  it('refuses a screen-share publisher to someone without the ScreenShare feature, and lets their camera join', async () => {
+    const m = await insertMeeting(server.t.db, server.t.app.deps.pins, {
+      start: new Date(Date.now() - 60_000),
+      end: new Date(Date.now() + 3600_000),
+      participants: [{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }, { persona: 'jonna', role: 'JobSeeker' }],
+    });
+    const { raw, hello } = await connect(await server.t.as('jonna'), m.id);
+    expect(hello).toMatchObject({ capabilities: { publish: true, screenShare: false } });
+    const { session, handle: camera } = await raw.attach();
+    const screen = ((await raw.request({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom', opaque_id: SCREEN_HANDLE_TAG })).data as { id: number }).id;
+    const join = (handle: number) => raw.request({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room: hello.roomId } }, true);
+    expect(refusal(await join(screen))).toMatch(/no screen-share capability/);
+    expect(refusal(await join(camera))).toBeNull();
+    raw.close();
+    const erik = await connect(await server.t.as('erik'), m.id);
+    expect(erik.hello).toMatchObject({ capabilities: { publish: true, screenShare: true } });
+    erik.raw.close();
+  });
+
   it('refuses messages that address another room, carry a secret, or administer rooms', async () => {
     const m = await webcast();
     const { raw, hello } = await connect(await server.t.as('erik'), m.id);
@@ -87,7 +107,9 @@ describe('/media relay with a real Janus', () => {
     const m = await webcast();
     const karin = await server.t.as('karin');
     expect((await karin.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);
-    const erikToken = (await (await server.t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const erik = await server.t.as('erik');
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
+    const erikToken = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const cookie = Object.entries(karin.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     await expect(RawMediaClient.open(`${server.base}/media/${m.id}?token=${encodeURIComponent(erikToken)}`, cookie)).rejects.toThrow('HTTP 403');
   });

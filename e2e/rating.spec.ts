@@ -4,6 +4,7 @@ import { useBench } from './support/bench.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
 import { ERIK_WITH_JONNA, seededDataDir } from './support/seed.ts';
+import { giveConsent } from './support/call.ts';
 
 /**
  * The call rating dialog. The conference dispatches `rate-call` when the user leaves; here the test dispatches
@@ -115,6 +116,7 @@ describe('call rating dialog', () => {
   it('opens after really leaving a call: the conference hangs up, the shell shows the dialog for that meeting', async () => {
     const { context, page } = await bench.newPage();
     await loginAs(page, 'jonna', '/meetings');
+    expect(await giveConsent(page, callMeetingId)).toBe(200);
     await page.goto(`/meetings/${callMeetingId}/conference`);
     await expect
       .poll(() => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent'), { timeout: 45_000 })

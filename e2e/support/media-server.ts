@@ -32,6 +32,8 @@ export function useMediaServer(): MediaTestServer {
       return base;
     },
     async connect(client, meetingId, displayName = 'Besökare') {
+      // A participant passes the lobby's consent first (403 for a webcast visitor, who has no lobby).
+      if (client.user?.kind !== 'anonymous') expect((await client.post(`/api/lobby/${meetingId}/consent`, {})).statusCode).toBe(200);
       const res = await client.post('/api/meeting/gettoken', { meetingId, displayName });
       expect(res.statusCode, res.body).toBe(200);
       const token = res.json().data.tokenData.token as string;

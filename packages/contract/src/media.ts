@@ -21,6 +21,8 @@ export const Capabilities = Type.Object({
   subscribe: Type.Boolean(),
   forceUnpublish: Type.Boolean(),
   forceDisconnect: Type.Boolean(),
+  /** May publish a screen share: a publisher whose login grants the ScreenShare feature (Grupper). */
+  screenShare: Type.Boolean(),
 });
 export type Capabilities = Static<typeof Capabilities>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocal, isoWeekOf, isoWeekRange, localParts, localTime, validateMeetingDraft } from './meeting-rules.ts';
+import { fromLocal, isoWeekOf, isoWeekRange, localParts, localTime, MEETING_MESSAGES, roleOptions, validateMeetingDraft, validateParticipant } from './meeting-rules.ts';
 
 describe('Stockholm time and ISO weeks (shared with the server)', () => {
   it('turns wall-clock time into the right instant on both sides of a DST change', () => {
@@ -61,5 +61,29 @@ describe('localParts', () => {
 
   it('throws on an invalid date, as Intl does', () => {
     expect(() => localParts(new Date(NaN))).toThrow(RangeError);
+  });
+});
+
+describe('participant personnummer', () => {
+  const now = new Date('2026-11-20T08:00:00Z');
+  const jobSeeker = (pin: string | null, hasStoredPin = false) => ({ role: 'JobSeeker', displayName: 'Jonna', pin, afId: null, hasStoredPin, currentUser: false, editMode: false });
+  it('says a missing number is missing and a wrong one is wrong', () => {
+    expect(validateParticipant(jobSeeker(null), 1, now)).toEqual([{ fields: ['participant-1-pin'], message: MEETING_MESSAGES.pinRequired }]);
+    expect(validateParticipant(jobSeeker('  '), 1, now)).toEqual([{ fields: ['participant-1-pin'], message: MEETING_MESSAGES.pinRequired }]);
+    expect(validateParticipant(jobSeeker('19900101-2384'), 1, now)).toEqual([{ fields: ['participant-1-pin'], message: MEETING_MESSAGES.fieldInvalid }]);
+    expect(validateParticipant(jobSeeker(null, true), 1, now)).toEqual([]);
+  });
+});
+
+describe('roleOptions and the InternalMeeting feature', () => {
+  it('offers colleagues (the staff roles) only to someone who may book internal meetings', () => {
+    expect(roleOptions(0, 'Intern', ['EditMeeting', 'InternalMeeting'])).toContain('EmploymentOfficer');
+    expect(roleOptions(1, 'Intern', ['EditMeeting', 'InternalMeeting'])).toContain('PresenterInternal');
+    expect(roleOptions(0, 'Intern', ['EditMeeting'])).not.toContain('EmploymentOfficer');
+    expect(roleOptions(1, 'Intern', ['EditMeeting'])).toEqual(['PresenterExternal']);
+    expect(roleOptions(0, 'Intern', ['EditMeeting'])).toContain('JobSeeker');
+    // Without the feature list: every role the level allows (the server's "is this role of this type" check).
+    expect(roleOptions(0, 'Intern')).toContain('EmploymentOfficer');
+    expect(roleOptions(0, 'KA', ['EditMeeting', 'InternalMeeting'])).not.toContain('EmploymentOfficer');
   });
 });

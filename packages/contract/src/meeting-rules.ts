@@ -1,5 +1,5 @@
 import type { ErrorItem } from './errors.ts';
-import type { UserLevel } from './identity.ts';
+import { Features, type Feature, type UserLevel } from './identity.ts';
 import { checkPersonnummer, pinErrorMessage } from './personnummer.ts';
 import { ADMIN_GRANTABLE_ROLES, PRESENTER_ROLES, STAFF_ROLES, type ParticipantRole } from './participant-roles.ts';
 import { MEETING_MAX_PARTICIPANTS, MEETING_TIME_ZONE, WEBCAST_MAX_PRESENTERS } from './meetings.ts';
@@ -18,11 +18,13 @@ export const MEETING_MESSAGES = {
   startAfterEnd: 'Starttiden för ett möte får inte vara en senare tid än sluttiden',
   roleRequired: 'Du måste välja en roll',
   fieldInvalid: 'Fältet är ej korrekt ifyllt',
+  pinRequired: 'Du behöver ange ett personnummer',
   started: 'Mötet har startat',
   startedTimesLocked: 'Mötet har startat. Datum och tider kan inte ändras.',
   tooManyParticipants: `Ett videomöte kan ha högst ${MEETING_MAX_PARTICIPANTS} deltagare`,
   tooManyPresenters: `Ett informationsmöte kan ha högst ${WEBCAST_MAX_PRESENTERS} presentatörer`,
   roleNotForType: 'Rollen kan inte väljas för den här mötestypen',
+  internalMeetingNotAllowed: 'Du har inte behörighet att boka interna möten, det vill säga att bjuda in medarbetare',
   conflict: 'Mötet har ändrats av någon annan sedan du öppnade det. Ladda om mötet för att se de senaste uppgifterna.',
   errorSummaryHeading: 'Komplettera följande uppgifter för att boka mötet',
 } as const;
@@ -44,15 +46,23 @@ export const FIELD = {
 
 /**
  * Role options (spec §6): per meeting type, without the staff-only roles for KA and MSFA users. Beyond the spec's
- * list, a conversation meeting can book a sign-language interpreter (Teckentolk, a role of spec §3): issue 10 keeps
- * that person on stage, and without the option nobody could book one.
+ * list, a conversation meeting can book a sign-language interpreter (Teckentolk, a role of spec §3): the stage
+ * keeps that person in view, and without the option nobody could book one.
+ *
+ * An internal meeting is one that invites agency colleagues (the staff roles, found in the employee directory);
+ * booking one needs the InternalMeeting feature, which Grupper grants per membership role. Without it the staff
+ * roles are not offered for other participants (the booker's own card keeps its role).
  */
-export function roleOptions(type: 0 | 1, level: UserLevel): ParticipantRole[] {
+export function roleOptions(type: 0 | 1, level: UserLevel, features: readonly string[] = Features): ParticipantRole[] {
   const external = level === 'KA' || level === 'MSFA';
-  if (type === 1) return external ? ['PresenterExternal'] : ['PresenterExternal', 'PresenterInternal'];
-  const all: ParticipantRole[] = ['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'SignLanguageInterpreter', 'ExternalParticipant', 'PrivateContractor'];
-  return external ? all.filter((r) => r !== 'EmploymentOfficer') : all;
+  const all: ParticipantRole[] =
+    type === 1
+      ? external ? ['PresenterExternal'] : ['PresenterExternal', 'PresenterInternal']
+      : ['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'SignLanguageInterpreter', 'ExternalParticipant', 'PrivateContractor'].filter((r) => !external || r !== 'EmploymentOfficer') as ParticipantRole[];
+  return mayBookInternal(features) ? all : all.filter((r) => !isStaffRole(r));
 }
+
+export const mayBookInternal = (features: readonly string[]) => features.includes('InternalMeeting' satisfies Feature);
 
 /** The current user's role after a type change (spec §4 table). */
 export function defaultRoleFor(type: 0 | 1, level: UserLevel): ParticipantRole {
@@ -104,7 +114,8 @@ export function validateParticipant(p: DraftParticipant, i: number, now: Date): 
   }
   if (blank(p.displayName)) errors.push({ fields: [FIELD.displayName(i)], message: MEETING_MESSAGES.fieldInvalid });
   if (blank(p.pin)) {
-    if (!p.hasStoredPin) errors.push({ fields: [FIELD.pin(i)], message: MEETING_MESSAGES.fieldInvalid });
+    // Missing and wrong are told apart: the error list says 'personnummer' for one, 'Felaktigt personnummer' for the other.
+    if (!p.hasStoredPin) errors.push({ fields: [FIELD.pin(i)], message: MEETING_MESSAGES.pinRequired });
   } else {
     const check = checkPersonnummer(p.pin!, now);
     if (!check.ok) errors.push({ fields: [FIELD.pin(i)], message: pinErrorMessage(check) });

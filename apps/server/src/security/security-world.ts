@@ -71,6 +71,7 @@ export const RULES: Record<string, Record<Caller, number>> = {
   // Renewing the sign-up code is the meeting admin's.
   'GET /api/lobby/:id': /*                  */ row('403 200 200 200 200 401 403 403'),
   'POST /api/meeting/:id/signupcode': /*    */ row('404 200 403 403 403 401 403 404'),
+  'POST /api/lobby/:id/consent': /*         */ row('403 200 200 200 200 401 403 403'),
   'GET /api/meeting/validateexternaluser/:id': row('200 200 200 200 200 401 403 200'),
   'POST /api/meeting/addexternaluser': /*   */ row('403 403 409 409 409 401 403 403'),
   // Public access to a webcast by its link: no login needed; entering replaces the browser's session.
@@ -166,6 +167,11 @@ export async function world(t: TestApp): Promise<World> {
   expect(entered.statusCode, entered.body).toBe(200);
   clients.visitor.cookies[SESSION_COOKIE] = entered.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
 
+  // Every booked person has passed the lobby of their meetings (its consent), as they would before a call.
+  for (const [caller, meeting] of [['erik', a], ['karin', a], ['fredrik', a], ['jonna', a], ['outsider', b], ['erik', w]] as const) {
+    const consent = await clients[caller].post(`/api/lobby/${meeting.id}/consent`, {});
+    expect(consent.statusCode, consent.body).toBe(200);
+  }
   const message = await clients.anna.post('/api/message', systemMessageBody());
   expect(message.statusCode, message.body).toBe(200);
   const meetingA = (await clients.erik.get(`/api/meeting/${a.id}`)).json().data;

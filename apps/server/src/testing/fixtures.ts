@@ -52,3 +52,13 @@ export async function insertMeeting(
   }
   return { id: row!.id, roomId, participantIds };
 }
+
+/** The built-in Grupper table as migration 009 seeds it: reset() empties every table, seeds included. */
+export async function seedBuiltInRoleGrants(db: Db): Promise<void> {
+  await db.query(`INSERT INTO role_grants (role, features, is_admin) VALUES
+    ('VIDAdmin', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], true),
+    ('VIDMedarbetare', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], false),
+    ('KompletterandeAktör', ARRAY['EditMeeting'], false),
+    ('FriståendeAktör', ARRAY['EditMeeting'], false),
+    ('Participant', '{}', false)`);
+}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_ERRORS, MISSING_DATA, TROUBLESHOOT_ERRORS } from '@videomote/contract/admin';
 import type { TestClient } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { insertMeeting } from '../../testing/fixtures.ts';
+import { insertMeeting, seedBuiltInRoleGrants } from '../../testing/fixtures.ts';
 import { personaByKey } from '../identity/personas.ts';
 import { anonymousSessionUser, sessionUserFromClaims } from '../identity/session-user.ts';
 import { loadRoleGrants } from './role-grants.ts';
@@ -12,15 +12,8 @@ import { SESSION_COOKIE } from '../../platform/session.ts';
 const PIN_KEY = Buffer.alloc(32, 7).toString('base64');
 // Felsökning is checked against a real chat socket.
 const t = useTestApp('2026-11-20T12:00:00+01:00', { env: { PIN_KEY }, listen: true });
-beforeEach(async () => {
-  // reset() empties every table, seeds included: put the built-in grants back as migration 009 has them.
-  await t.db.query(`INSERT INTO role_grants (role, features, is_admin) VALUES
-    ('VIDAdmin', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], true),
-    ('VIDMedarbetare', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], false),
-    ('KompletterandeAktör', ARRAY['EditMeeting'], false),
-    ('FriståendeAktör', ARRAY['EditMeeting'], false),
-    ('Participant', '{}', false)`);
-});
+// reset() empties every table, seeds included: the built-in grants back before each test.
+beforeEach(async () => seedBuiltInRoleGrants(t.db));
 
 const visitor = anonymousSessionUser({ subject: 'anon', firstName: 'B', meetingId: null });
 

@@ -40,3 +40,13 @@ export async function insertSelfRegistration(tx: Queryable, p: NewSelfRegistrati
   await tx.query('UPDATE meetings SET self_registrations = self_registrations + 1, version = version + 1 WHERE id = $1', [p.meetingId]);
   return row!.id;
 }
+
+/** The lobby's consent for one participant of one meeting; a second consent keeps the first time. */
+export async function insertConsent(db: Queryable, meetingId: string, participantId: string, at: Date): Promise<void> {
+  await db.query('INSERT INTO lobby_consents (participant_id, meeting_id, consented_at) VALUES ($1, $2, $3) ON CONFLICT (participant_id) DO NOTHING', [participantId, meetingId, at]);
+}
+
+export async function hasConsent(db: Queryable, meetingId: string, participantId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM lobby_consents WHERE participant_id = $1 AND meeting_id = $2', [participantId, meetingId]);
+  return rows.length > 0;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { Envelope } from '@videomote/contract/envelope';
 import { LobbyMeeting, LobbyParams } from '@videomote/contract/lobby';
 import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting, type AddExternalUserRequest } from '@videomote/contract/signup';
@@ -11,7 +12,7 @@ import {
   type PublicAccessRequest,
 } from '@videomote/contract/public-access';
 import { requirePerson, setSessionCookie } from '../../platform/auth.ts';
-import { lobbyMeeting } from './lobby.service.ts';
+import { giveConsent, lobbyMeeting } from './lobby.service.ts';
 import { addExternalUser, signupInfo } from './signup.service.ts';
 import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
 
@@ -26,6 +27,16 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
     '/api/lobby/:id',
     { schema: { params: LobbyParams, response: { 200: Envelope(LobbyMeeting) } } },
     async (request) => ({ data: await lobbyMeeting(db, requirePerson(request), request.params.id) }),
+  );
+
+  // The consent box ticked in the lobby: the media token needs it (lobby.service.ts requireConsent).
+  app.post<{ Params: { id: string } }>(
+    '/api/lobby/:id/consent',
+    { schema: { params: LobbyParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await giveConsent(db, requirePerson(request), request.params.id, app.deps.now());
+      return { data: null };
+    },
   );
 
   app.get<{ Params: { id: string }; Querystring: { code?: string } }>(

@@ -11,18 +11,24 @@ const participant = (type: 0 | 1, role: ParticipantRole, isAdmin = false, selfRe
   meeting: meeting(type),
   participant: { id: 'p', meetingId: 'm', role, displayName: 'X', afId: null, isAdmin, isParticipant: true, selfRegistered },
 });
+const STAFF = ['EditMeeting', 'InternalMeeting', 'ScreenShare'] as const;
 
 describe('capabilitiesFor', () => {
   it('lets everyone in a Meeting publish and subscribe; admins may also disconnect others', () => {
-    expect(capabilitiesFor(participant(0, 'JobSeeker'))).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false });
-    expect(capabilitiesFor(participant(0, 'EmploymentOfficer', true))).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true });
+    expect(capabilitiesFor(participant(0, 'JobSeeker'), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: false });
+    expect(capabilitiesFor(participant(0, 'EmploymentOfficer', true), STAFF)).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
   });
   it('lets only presenters and admins publish in a Webcast', () => {
-    expect(capabilitiesFor(participant(1, 'PresenterExternal')).publish).toBe(true);
-    expect(capabilitiesFor(participant(1, 'PresenterInternal')).publish).toBe(true);
-    expect(capabilitiesFor(participant(1, 'EmploymentOfficer', true)).publish).toBe(true);
-    expect(capabilitiesFor(participant(1, 'JobSeeker'))).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
-    expect(capabilitiesFor({ kind: 'visitor', meeting: meeting(1) })).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(capabilitiesFor(participant(1, 'PresenterExternal'), []).publish).toBe(true);
+    expect(capabilitiesFor(participant(1, 'PresenterInternal'), STAFF).publish).toBe(true);
+    expect(capabilitiesFor(participant(1, 'EmploymentOfficer', true), STAFF).publish).toBe(true);
+    expect(capabilitiesFor(participant(1, 'JobSeeker'), [])).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+    expect(capabilitiesFor({ kind: 'visitor', meeting: meeting(1) }, STAFF)).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+  });
+  it('lets a publisher share a screen only with the ScreenShare feature, and nobody who may not publish', () => {
+    expect(capabilitiesFor(participant(0, 'EmploymentOfficer', true), ['EditMeeting', 'InternalMeeting']).screenShare).toBe(false);
+    expect(capabilitiesFor(participant(0, 'JobSeeker'), ['ScreenShare']).screenShare).toBe(true);
+    expect(capabilitiesFor(participant(1, 'JobSeeker'), ['ScreenShare']).screenShare).toBe(false);
   });
   it('never gives a self-registered person moderation: they publish in their role, but take over and remove nothing', () => {
     expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });

@@ -22,6 +22,14 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
+/** A persona who has ticked the lobby's consent box for the meeting (the media token needs it). */
+async function fromLobby(who: 'erik' | 'jonna', meetingId: string) {
+  const client = await t.as(who);
+  const res = await client.post(`/api/lobby/${meetingId}/consent`, {});
+  expect(res.statusCode, res.body).toBe(200);
+  return client;
+}
+
 const visitor = (meetingId: string, firstName = 'Besökare Ett') => anonymousSessionUser({ subject: `visitor-${meetingId}-${firstName}`, firstName, meetingId });
 
 function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
@@ -38,7 +46,7 @@ function openMedia(meetingId: string, cookies: Record<string, string>, token?: s
 describe('POST /api/meeting/gettoken', () => {
   it('gives a participant a token, the meeting and its invited list without personal identity numbers', async () => {
     const m = await meeting();
-    const res = await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
+    const res = await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.tokenData).toMatchObject({ token: expect.any(String), apiKey: 'janus', sessionId: expect.any(String) });
@@ -47,7 +55,7 @@ describe('POST /api/meeting/gettoken', () => {
       { id: m.participantIds[0], displayName: 'Erik Handläggare', role: 'EmploymentOfficer', moderator: true, currentUser: false },
       { id: m.participantIds[1], displayName: 'Jonna S', role: 'JobSeeker', moderator: false, currentUser: true },
     ]);
-    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false });
+    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: false });
     expect(res.body).not.toMatch(/\d{12}|19900101/);
   });
 
@@ -72,7 +80,7 @@ describe('POST /api/meeting/gettoken', () => {
     const res = await client.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Anna Admin (moderator) och en mycket längre text' });
     expect(res.statusCode).toBe(200);
     expect(verifyMediaToken(t.app.deps.pins, res.json().data.tokenData.token, t.clock.now())?.n).toBe('Besökare Ett');
-    expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(res.json().data.capabilities).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
     expect(res.json().data.meeting.participants.map((p: { displayName: string }) => p.displayName)).toEqual(['Erik Handläggare']);
     // A visitor's session is scoped to its own webcast.
     const other = await meeting(1);
@@ -81,9 +89,9 @@ describe('POST /api/meeting/gettoken', () => {
 
   it('gives a webcast presenter the publish capability and a booked job seeker none', async () => {
     const m = await meeting(1);
-    const erik = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
-    expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true });
-    const jonna = (await (await t.as('jonna')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    const erik = (await (await fromLobby('erik', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
+    const jonna = (await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
     expect(jonna.capabilities.publish).toBe(false);
   });
 });
@@ -105,7 +113,7 @@ describe('GET /api/meeting/getmeetingbyroomid', () => {
 describe('/media/{meetingId}', () => {
   it('gives a stranger, a missing token and another user\'s token no socket', async () => {
     const m = await meeting();
-    const jonna = await t.as('jonna');
+    const jonna = await fromLobby('jonna', m.id);
     const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const karin = await t.as('karin');
     expect(await openMedia(m.id, {}, token)).toEqual({ status: 403 });
@@ -163,6 +171,7 @@ describe('without a working Janus', () => {
     const readyz = async () => broken.app.internal.inject('/readyz');
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
     const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
     expect(res.statusCode).toBe(200);
     // Asked for and not running: not ready, and it says which dependency.

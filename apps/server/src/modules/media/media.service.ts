@@ -19,6 +19,7 @@ import type { PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
+import { requireConsent } from '../lobby/lobby.service.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
@@ -114,7 +115,8 @@ export class MediaService {
   async getToken(user: SessionUser, meetingId: string): Promise<GetTokenData> {
     const membership = await this.admit(user, meetingId);
     const displayName = this.displayNameFor(membership, user);
-    const capabilities = capabilitiesFor(membership);
+    await requireConsent(this.deps.db, membership);
+    const capabilities = capabilitiesFor(membership, user.features);
     const claims: MediaTokenClaims = { m: membership.meeting.id, sub: user.subject, n: displayName, exp: this.deps.now().getTime() + TOKEN_HOURS * 3600_000 };
     let room: RoomRecord | null = null;
     try {
@@ -214,7 +216,7 @@ export class MediaService {
     const meetingId = membership.meeting.id;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
-    const capabilities = capabilitiesFor(membership);
+    const capabilities = capabilitiesFor(membership, admission.user.features);
     const participantId = membership.kind === 'participant' ? membership.participant.id : null;
     const display: ConnectionData = { particpantId: participantId, displayName: claims.n };
     const connection: MediaConnection = {
@@ -234,10 +236,23 @@ export class MediaService {
     const relay: JanusRelay = new JanusRelay(socket, {
       upstreamUrl: control.info.url,
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
-      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display), peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits) },
+      context: {
+        roomId: room.janusRoomId,
+        capabilities,
+        display: JSON.stringify(display),
+        peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits),
+        otherScreenShare: () => this.screenSharer(meetingId, connection.connectionId) !== null,
+      },
       hooks: {
         onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
+          // The relay refuses a tagged screen publish that breaks the rules; an untagged second publisher would be
+          // announced as a screen share below, so the same rules hold for it here: its feed is kicked instead.
+          const asScreen = videoType === 'screen' || (entry.cameraHandle !== null && entry.cameraHandle !== handleId);
+          if (asScreen && (!capabilities.screenShare || this.screenSharer(meetingId, connection.connectionId))) {
+            void control.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a refused screen share failed'));
+            return;
+          }
           // A tagged screen share is one even when no camera publishes (camera busy, denied or restarting);
           // otherwise the first publisher is the camera.
           if (videoType !== 'screen' && (entry.cameraHandle === null || entry.cameraHandle === handleId)) {
@@ -315,6 +330,12 @@ export class MediaService {
     for (const text of early) relay.receive(text);
   }
 
+  /** The connection (other than `except`) that shares a screen in the meeting now, on this process. */
+  private screenSharer(meetingId: string, except: string): LiveConnection | null {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.connectionId !== except && c.screenFeedId) return c;
+    return null;
+  }
+
   private view(e: LiveConnection): MediaConnection {
     return { ...e.connection, screenFeedId: e.screenFeedId };
   }
@@ -370,7 +391,7 @@ export class MediaService {
 
   private async target(user: SessionUser, meetingId: string, connectionId: string, need: keyof Capabilities) {
     const membership = await this.admit(user, meetingId);
-    if (!capabilitiesFor(membership)[need]) throw forbidden();
+    if (!capabilitiesFor(membership, user.features)[need]) throw forbidden();
     const target = this.live.get(meetingId)?.get(connectionId);
     if (!target) throw notFound('Anslutningen finns inte längre');
     const room = await this.ensureRoom(membership.meeting);
@@ -382,7 +403,11 @@ export class MediaService {
     const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceUnpublish');
     if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
     await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
+    // The room is free from now on: the taker's offer may arrive before Janus tells the target's relay.
+    target.screenHandle = null;
+    target.screenFeedId = null;
     target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
   }
 
   /**

@@ -185,7 +185,7 @@ describe('validation (spec §5), in Swedish with field ids', () => {
       'participant-2-displayName: Fältet är ej korrekt ifyllt',
       'participant-2-pin: Fältet är ej korrekt ifyllt',
       'participant-3-pin: Samordningsnummer stöds inte',
-      'participant-4-pin: Fältet är ej korrekt ifyllt',
+      'participant-4-pin: Du behöver ange ett personnummer',
       'participant-5-afId: Fältet är ej korrekt ifyllt',
     ]);
   });
@@ -365,7 +365,7 @@ describe('update, versions and started meetings', () => {
     expect(res.statusCode, res.body).toBe(200);
     const template = (await erik.get(`/api/meeting/copy/${m.id}`)).json().data;
     const copy = await erik.post('/api/meeting', { ...template, startTime: '2026-11-27T10:00:00+01:00', endTime: '2026-11-27T11:00:00+01:00' });
-    expect(messagesOf(copy)).toEqual(['participant-1-pin: Fältet är ej korrekt ifyllt', 'participant-2-pin: Fältet är ej korrekt ifyllt']);
+    expect(messagesOf(copy)).toEqual(['participant-1-pin: Du behöver ange ett personnummer', 'participant-2-pin: Du behöver ange ett personnummer']);
   });
 
   it('compares a started meeting\'s times to the minute, as the form holds them', async () => {

@@ -12,6 +12,7 @@ import {
   localDate,
   localTime,
   roleOptions,
+  mayBookInternal,
   startOfLocalDay,
   validateMeetingDraft,
   type DraftParticipant,
@@ -291,7 +292,7 @@ export class MeetingsService {
       }
     }
 
-    const allowedRoles = roleOptions(type, user.userLevel);
+    const allowedRoles = roleOptions(type, user.userLevel, user.features);
     const allRolesForType = roleOptions(type, 'Intern');
     const writes: ParticipantWrite[] = [];
     const typedPins = new Map<string, string>();
@@ -315,6 +316,11 @@ export class MeetingsService {
       if (!keptRole && role !== 'None') {
         if (!allRolesForType.includes(role as never)) {
           errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.roleNotForType });
+          continue;
+        }
+        // An internal meeting (a colleague invited) needs the InternalMeeting feature (Grupper); said at the field.
+        if (!isMe && isStaffRole(role) && !mayBookInternal(user.features) && roleOptions(type, user.userLevel).includes(role as never)) {
+          errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.internalMeetingNotAllowed });
           continue;
         }
         if (!allowedRoles.includes(role as never) && !(isMe && role === defaultRoleFor(type, user.userLevel))) {

@@ -14,8 +14,8 @@ import {
 } from './relay-policy.ts';
 
 const ROOM = 123456789;
-const viewer: RelayContext = { roomId: ROOM, capabilities: { publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false }, display: '{"particpantId":null,"displayName":"Besökare"}' };
-const member: RelayContext = { ...viewer, capabilities: { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false }, display: '{"particpantId":"p1","displayName":"Erik Handläggare"}' };
+const viewer: RelayContext = { roomId: ROOM, capabilities: { publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false }, display: '{"particpantId":null,"displayName":"Besökare"}' };
+const member: RelayContext = { ...viewer, capabilities: { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true }, display: '{"particpantId":"p1","displayName":"Erik Handläggare"}' };
 
 function state(role: 'none' | 'publisher' | 'subscriber' = 'none'): RelayState {
   return { sessions: new Set([11]), handles: new Map([[22, { sessionId: 11, role }]]), pending: new Map() };
@@ -165,5 +165,32 @@ describe('relay policy', () => {
       expect(checkClientMessage(msg({ request: 'configure', audio: true }, { jsep: { type: 'offer', sdp: 'v=0' } }), ctx, s)).toMatchObject({ ok: false, reason: 'no publish capability' });
       expect(checkClientMessage(msg({ request: 'unpublish' }), ctx, s).ok).toBe(true);
     });
+  });
+});
+
+describe('relay policy: screen shares', () => {
+  const screenState = (role: 'none' | 'publisher' = 'none'): RelayState => ({ sessions: new Set([11]), handles: new Map([[22, { sessionId: 11, role, videoType: 'screen' as const }]]), pending: new Map() });
+  const offer = { jsep: { type: 'offer', sdp: 'v=0' } };
+
+  it('refuses every screen publish of a connection without the ScreenShare feature, and leaves its camera alone', () => {
+    const noScreen: RelayContext = { ...member, capabilities: { ...member.capabilities, screenShare: false } };
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), noScreen, screenState())).toMatchObject({ ok: false, reason: 'no screen-share capability' });
+    expect(checkClientMessage(msg({ request: 'joinandconfigure', ptype: 'publisher', room: ROOM }, offer), noScreen, screenState()).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'configure', video: true }, offer), noScreen, screenState('publisher')).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'joinandconfigure', ptype: 'publisher', room: ROOM }, offer), noScreen, state()).ok).toBe(true);
+  });
+
+  it('refuses a second sharer\'s offer while another connection shares, and lets it through once the room is free', () => {
+    let otherSharing = true;
+    const ctx: RelayContext = { ...member, otherScreenShare: () => otherSharing };
+    const s = screenState();
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), ctx, s).ok).toBe(true);
+    expect(checkClientMessage(msg({ request: 'configure', video: true }, offer), ctx, s)).toMatchObject({ ok: false, reason: expect.stringMatching(/take over first/) });
+    expect(checkClientMessage(msg({ request: 'joinandconfigure', ptype: 'publisher', room: ROOM }, offer), ctx, screenState()).ok).toBe(false);
+    otherSharing = false; // the takeover's forceunpublish stopped the other share
+    expect(checkClientMessage(msg({ request: 'configure', video: true }, offer), ctx, s).ok).toBe(true);
+    // A camera publish is never held up by someone else's screen share.
+    otherSharing = true;
+    expect(checkClientMessage(msg({ request: 'joinandconfigure', ptype: 'publisher', room: ROOM }, offer), ctx, state()).ok).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media';
+import { screenPublishRefusal } from './screen-share-rule.ts';
 
 /**
  * The check every Janus API message from a browser passes before the server relays it (ARCHITECTURE.md:
@@ -18,6 +19,8 @@ export interface RelayContext {
    * beyond this socket's own.
    */
   peerConnections?: () => PeerConnectionUsage;
+  /** Whether another connection of the meeting shares a screen now (read from the room's live state at check time). */
+  otherScreenShare?: () => boolean;
 }
 
 export interface PeerConnectionUsage {
@@ -206,6 +209,8 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, sta
     if (jsep && (jsep as { type?: unknown }).type !== 'offer') return refuse('bad jsep');
     const full = peerConnectionRefusal(state, ctx, 'publisher');
     if (full) return refuse(full);
+    const screenRefusal = screenCheck(handle, ctx, !!jsep);
+    if (screenRefusal) return refuse(screenRefusal);
     handle.role = 'publisher';
     // The display is the server's: a client cannot claim another identity.
     const newBody = { ...publisherMediaBody(b), request, ptype, room: ctx.roomId, display: ctx.display };
@@ -220,6 +225,8 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, sta
       }
       if (!ctx.capabilities.publish) return refuse('no publish capability');
       if (jsep && (jsep as { type?: unknown }).type !== 'offer') return refuse('bad jsep');
+      const screenRefusal = screenCheck(handle, ctx, !!jsep);
+      if (screenRefusal) return refuse(screenRefusal);
       const newBody: Record<string, unknown> = { ...publisherMediaBody(b), request };
       if ('display' in b) newBody.display = ctx.display;
       return out(newBody, jsep ? { kind: 'publish', handleId } : { kind: 'none' });
@@ -271,6 +278,9 @@ export function peerConnectionRefusal(state: RelayState, ctx: RelayContext, kind
   if (usage.meeting.peerConnections >= usage.limits.perMeeting) return 'too many peer connections in this meeting';
   return null;
 }
+
+const screenCheck = (handle: HandleState, ctx: RelayContext, offer: boolean): string | null =>
+  handle.videoType === 'screen' ? screenPublishRefusal({ allowed: ctx.capabilities.screenShare, offer, otherSharing: ctx.otherScreenShare?.() ?? false }) : null;
 
 // Publisher media options we pass on; anything else in the body is dropped.
 const PUBLISHER_KEYS = ['audio', 'video', 'data', 'bitrate', 'keyframe', 'audiocodec', 'videocodec', 'descriptions', 'streams', 'audio_level_average', 'audio_active_packets'];

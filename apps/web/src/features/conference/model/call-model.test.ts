@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allTiles, CallModel, cameraStreamId, OWN_STREAM_ID, screenStreamId, type AnnouncedConnection } from './call-model.ts';
 import { deviceFor, initials, layout, matchDevice, raisedCount, statusText } from './layout.ts';
 
-const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false };
+const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: null, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, ...extra,
 });

@@ -7,7 +7,8 @@ import type { StreamStats } from './network-quality.ts';
  * The call state of conference spec §3/§4 as a plain store: the media layer feeds it events, React only
  * subscribes (useSyncExternalStore). Every change makes a new state object.
  */
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+/** `idle` until the first connection attempt starts: nothing has been tried, so nothing has failed. */
+export type ConnectionStatus = 'idle' | 'disconnected' | 'connecting' | 'connected';
 
 /** A connection to the media session as the server announces it (camera and screen feeds, media state). */
 export type AnnouncedConnection = MediaConnection;
@@ -58,10 +59,10 @@ export interface CallState {
   blur: { supported: boolean; on: boolean };
 }
 
-const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false };
+const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false, screenShare: false };
 
 export const initialCallState = (): CallState => ({
-  connectionStatus: 'disconnected',
+  connectionStatus: 'idle',
   reconnecting: false,
   connectionId: null,
   capabilities: NO_CAPABILITIES,
@@ -231,7 +232,8 @@ export class CallModel {
 
   disconnected(): void {
     const { device } = this.state;
-    this.state = { ...initialCallState(), device };
+    // Defaults, except that a connection that ended is not one that was never tried.
+    this.state = { ...initialCallState(), device, connectionStatus: 'disconnected' };
     for (const l of this.listeners) l();
   }
 

@@ -65,9 +65,12 @@ export function layout<T extends { streamId: string; videoType: 'camera' | 'scre
   return { main, side, mainClass: `grid-${Math.max(main.length, 1)}`, sideOneColumn: side.length >= 1 && side.length <= 3, showSide: input.showMinis && side.length > 0 };
 }
 
-/** The call status line (spec §2 "Call status screen"). */
-export function statusText(status: 'disconnected' | 'connecting' | 'connected', participants: number): string {
-  if (status === 'connecting') return 'Ansluter...';
+/**
+ * The call status line (spec §2 "Call status screen"). Before the first attempt (`idle`) it already says
+ * 'Ansluter...': 'Anslutning misslyckades' is for a connection that was tried and failed.
+ */
+export function statusText(status: 'idle' | 'disconnected' | 'connecting' | 'connected', participants: number): string {
+  if (status === 'connecting' || status === 'idle') return 'Ansluter...';
   if (status === 'disconnected') return 'Anslutning misslyckades';
   return participants <= 1 ? 'Ingen annan är ansluten till mötet' : `${participants.toLocaleString('sv-SE')} personer deltar i mötet`;
 }
@@ -83,4 +86,40 @@ export function matchDevice<T extends { label: string }>(devices: readonly T[], 
   if (!label) return null;
   const wanted = label.toLocaleLowerCase('sv');
   return devices.find((d) => d.label.toLocaleLowerCase('sv') === wanted) ?? null;
+}
+
+/** Spec §2's 'no streams' status: connected, and no tile shows moving pictures (a screen share always does). */
+export function nobodySendsVideo(status: string, tiles: readonly { hasVideo: boolean; videoType: 'camera' | 'screen' }[]): boolean {
+  return status === 'connected' && !tiles.some((t) => t.hasVideo || t.videoType === 'screen');
+}
+
+/** The aspect ratio tiles are fitted to: what cameras and screens send (16:9), not the window's shape. */
+export const VIDEO_ASPECT = 16 / 9;
+
+export interface GridFit {
+  columns: number;
+  rows: number;
+  /** The tile's box in CSS pixels, near VIDEO_ASPECT and as large as the area allows. */
+  tileWidth: number;
+  tileHeight: number;
+}
+
+/**
+ * How `count` tiles fill an area: the number of columns that gives each tile the largest box of the video's aspect
+ * ratio. A phone in portrait gets one column (two people one above the other, never two tall slivers side by side);
+ * a wide window gets a row. Ties go to fewer columns.
+ */
+export function gridFit(count: number, width: number, height: number, gap = 8, aspect = VIDEO_ASPECT): GridFit {
+  const n = Math.max(1, count);
+  let best: GridFit = { columns: 1, rows: n, tileWidth: 0, tileHeight: 0 };
+  for (let columns = 1; columns <= n; columns++) {
+    const rows = Math.ceil(n / columns);
+    const cellW = (width - gap * (columns - 1)) / columns;
+    const cellH = (height - gap * (rows - 1)) / rows;
+    if (cellW <= 0 || cellH <= 0) continue;
+    const tileWidth = Math.floor(Math.min(cellW, cellH * aspect));
+    const tileHeight = Math.floor(tileWidth / aspect);
+    if (tileWidth * tileHeight > best.tileWidth * best.tileHeight) best = { columns, rows, tileWidth, tileHeight };
+  }
+  return best;
 }

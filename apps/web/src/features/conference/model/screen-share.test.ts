@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allTiles, CallModel, OWN_SCREEN_ID, screenStreamId, type AnnouncedConnection } from './call-model.ts';
 import { isShareDenied, sharerText, shareAction } from './screen-share.ts';
 
-const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false };
+const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: 1, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, ...extra,
 });

@@ -47,3 +47,11 @@ export const ERROR_TEXTS: Record<string, string> = {
 };
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';
+
+/** When the server refuses the media token for want of the lobby's consent (booking spec §4, §5 lobby). */
+export const CONSENT_TEXTS = {
+  heading: 'Du behöver gå via mötets förberedelser',
+  /** Shown if the server's answer carries no message of its own. */
+  fallback: 'Du behöver intyga att du förstår hanteringen av personuppgifter innan du går in i mötet.',
+  toLobby: 'Till mötets förberedelser',
+} as const;

@@ -7,8 +7,11 @@ import { useUser } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loadClientConfig } from '../../../lib/client-config.ts';
 import { allTiles, CallModel } from '../model/call-model.ts';
-import { deviceFor, KEEP_ALIVE_MS, raisedCount, statusText } from '../model/layout.ts';
-import { TEXTS } from '../model/texts.ts';
+import { deviceFor, gridFit, KEEP_ALIVE_MS, nobodySendsVideo, raisedCount, statusText } from '../model/layout.ts';
+import { CONSENT_TEXTS, TEXTS } from '../model/texts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ConsentRequired } from '../components/consent-required.tsx';
+import { useElementSize } from '../hooks/use-element-size.ts';
 import { MediaSession } from '../media/media-session.ts';
 import { useCallState } from '../hooks/use-call-state.ts';
 import { useErrorReporting } from '../hooks/use-error-reporting.ts';
@@ -70,6 +73,9 @@ function Conference() {
   useErrorReporting(id, state.errors);
   const session = useRef<MediaSession | null>(null);
   const [meeting, setMeeting] = useState<ConferenceMeeting | null>(null);
+  // The server's refusal for want of the lobby's consent: its message, with the way back to the lobby.
+  const [consentMissing, setConsentMissing] = useState<string | null>(null);
+  const [videoArea, videoAreaSize] = useElementSize<HTMLElement>();
   const [panel, setPanel] = useState<Panel>(null);
   // Spec §4: a failed connection also adds an ERROR notification to the chat.
   const connectionFailed = state.errors.some((e) => e.key === 'connectionFailed');
@@ -118,6 +124,10 @@ function Conference() {
       })
       .catch((err: { status?: number }) => {
         if (cancelled) return;
+        if (err instanceof ApiError && err.errors[0]?.fields[0] === 'consent') {
+          setConsentMissing(err.errors[0].message || CONSENT_TEXTS.fallback);
+          return;
+        }
         // Not a member (403) or no such meeting (404): no retries, the error page explains, as the lobby does.
         if (err.status === 403 || err.status === 404) navigate(`/error?status=${err.status}`, { replace: true });
         else model.connectionFailed();
@@ -230,7 +240,8 @@ function Conference() {
       </>
     );
   };
-  const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+  // Not offered where it cannot work: no screen capture in the browser (phones), or no ScreenShare feature (Grupper).
+  const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function' && state.capabilities.screenShare;
   const sharer = sharerText(state);
   const shareTile = state.isSharingScreen ? 'own-screen' : remoteSharer(state) ? `screen-${remoteSharer(state)!.connectionId}` : null;
 
@@ -244,7 +255,10 @@ function Conference() {
   });
   const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
   const status = statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
-  const loading = state.connectionStatus === 'connecting' && !state.reconnecting;
+  const loading = (state.connectionStatus === 'connecting' || state.connectionStatus === 'idle') && !state.reconnecting;
+  // Spec §2's 'no streams' status: in the centre when there are no tiles, above the initials posters otherwise.
+  const noVideo = nobodySendsVideo(state.connectionStatus, view.main);
+  const fit = view.mainClass.startsWith('grid-') && videoAreaSize ? gridFit(view.main.length, videoAreaSize.width, videoAreaSize.height) : null;
   const ChatPanel = conferenceSlots.chatPanel;
   const ParticipantsPanel = conferenceSlots.participantsPanel;
   const UnreadBadge = conferenceSlots.unreadBadge;
@@ -281,8 +295,8 @@ function Conference() {
         )}
       </header>
       {/* When no stream is shown the status stands in the centre instead; the live region stays for screen readers. */}
-      <p className={`call-status${!loading && view.main.length === 0 ? ' visually-hidden' : ''}`} role="status" aria-live="polite">
-        {status}
+      <p className={`call-status${consentMissing || (!loading && view.main.length === 0 && !noVideo) ? ' visually-hidden' : ''}`} role="status" aria-live="polite">
+        {consentMissing ? '' : status}
       </p>
       {/* Always in the page, so the refusal is announced when its text appears. */}
       <p className="stage-notice" role="status" aria-live="polite">
@@ -290,20 +304,30 @@ function Conference() {
       </p>
       <TileExtrasContext.Provider value={tileExtras}>
       <div className="conference-body">
-        <main className="video-area" data-tiles={view.main.length} {...minisGestures}>
-          {loading ? (
+        <main className="video-area" ref={videoArea} data-tiles={view.main.length} {...minisGestures}>
+          {consentMissing ? (
+            <ConsentRequired meetingId={id} message={consentMissing} />
+          ) : loading ? (
             <div className="spinner" role="progressbar" aria-label={TEXTS.connecting}>
               <div className="spinner__circle" />
             </div>
           ) : view.main.length === 0 ? (
-            <p className="no-streams" aria-hidden="true">
-              {status}
+            <p className="no-streams" role={noVideo ? 'status' : undefined} aria-hidden={noVideo ? undefined : true}>
+              {noVideo ? TEXTS.noStreams : status}
             </p>
           ) : (
-            <div className={`main-grid ${view.mainClass}`}>
+            <div
+              className={`main-grid ${view.mainClass}${noVideo ? ' main-grid--no-video' : ''}`}
+              style={fit ? { gridTemplateColumns: `repeat(${fit.columns}, ${fit.tileWidth}px)`, gridTemplateRows: `repeat(${fit.rows}, ${fit.tileHeight}px)`, justifyContent: 'center', alignContent: 'center' } : undefined}
+            >
               {view.main.map((t) => (
                 <VideoTile key={t.streamId} tile={t} focused={t.streamId === state.streamWithFocus?.streamId} onMaximise={(s) => model.maximise(s)} onMinimise={() => model.minimise()} />
               ))}
+              {noVideo && (
+                <p className="no-streams no-streams--over" role="status">
+                  {TEXTS.noStreams}
+                </p>
+              )}
             </div>
           )}
         </main>

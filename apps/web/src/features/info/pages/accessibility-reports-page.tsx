@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '../../../lib/use-query.ts';
 import { Link } from 'react-router';
-import type { AccessibilityReport } from '@videomote/contract/feedback';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { RequireAdmin } from '../../session/components/require-admin.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
@@ -12,15 +11,8 @@ const REPORTER: Record<string, string> = { staff: 'Medarbetare', eid: 'E-legitim
 const stockholm = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short', timeStyle: 'short' });
 
 function Reports() {
-  const [reports, setReports] = useState<AccessibilityReport[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A failure leaves for /error through the shell's API error handling.
-    void listAccessibilityReports().then((r) => live && setReports(r), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  // A failure leaves for /error through the shell's API error handling.
+  const { data: reports } = useQuery(['accessibility-reports'], (signal) => listAccessibilityReports(signal));
   if (!reports) return <LoadingSpinner />;
   if (!reports.length) return <Alert variant="info">Det finns inga rapporter</Alert>;
   return (

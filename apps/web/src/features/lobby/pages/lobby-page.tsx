@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { LobbyMeeting } from '@videomote/contract/lobby';
 import { RequireLogin } from '../../session/components/require-login.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
+import { giveConsent } from '../api/give-consent.ts';
 import { DeviceTest } from '../components/device-test.tsx';
 import { LOBBY_TEXTS as T } from '../texts.ts';
 import '../lobby.css';
@@ -20,23 +22,17 @@ export function LobbyPage() {
 function Lobby() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [meeting, setMeeting] = useState<LobbyMeeting | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Not a participant (403) or no such meeting (404): the API client sends the person to /error.
+  const lookup = useQuery(['lobby', id], (signal) => getLobbyMeeting(id, signal));
+  const meeting: LobbyMeeting | null = lookup.data ?? null;
+  const failed = lookup.error !== null;
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
+  const [joining, setJoining] = useState(false);
   const consentRef = useRef<HTMLInputElement>(null);
   const consentId = useId();
   const heading = meeting?.type === 1 ? T.headingWebcast : T.headingMeeting;
   useDocumentTitle(`Videomöte - ${heading}`);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setMeeting(null);
-    setFailed(false);
-    // Not a participant (403) or no such meeting (404): the API client sends the person to /error.
-    getLobbyMeeting(id, abort.signal).then(setMeeting, () => !abort.signal.aborted && setFailed(true));
-    return () => abort.abort();
-  }, [id]);
 
   const join = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +41,13 @@ function Lobby() {
       consentRef.current?.focus();
       return;
     }
-    navigate(`/meetings/${encodeURIComponent(id)}/conference`);
+    // The server records the consent; without it the conference gets no media token. A failure has already
+    // taken the API client to the error page.
+    setJoining(true);
+    giveConsent(id).then(
+      () => navigate(`/meetings/${encodeURIComponent(id)}/conference`),
+      () => setJoining(false),
+    );
   };
 
   return (
@@ -94,7 +96,7 @@ function Lobby() {
               </p>
             )}
             <p>
-              <button type="submit" className="lobby-primary">
+              <button type="submit" className="lobby-primary" disabled={joining}>
                 {T.join}
               </button>
             </p>

@@ -1,4 +1,4 @@
 import type { Meeting } from '@videomote/contract/meetings';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestOptions } from '../../../lib/api-client.ts';
 
-export const getCopyTemplate = (id: string) => api<Meeting>('GET', `api/meeting/copy/${encodeURIComponent(id)}`);
+export const getCopyTemplate = (id: string, options?: RequestOptions) => api<Meeting>('GET', `api/meeting/copy/${encodeURIComponent(id)}`, undefined, options);

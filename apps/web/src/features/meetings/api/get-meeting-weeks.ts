@@ -1,4 +1,4 @@
 import type { MeetingWeek } from '@videomote/contract/meetings';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestOptions } from '../../../lib/api-client.ts';
 
-export const getMeetingWeeks = () => api<MeetingWeek[]>('GET', 'api/meetingweek');
+export const getMeetingWeeks = (options?: RequestOptions) => api<MeetingWeek[]>('GET', 'api/meetingweek', undefined, options);

@@ -1,4 +1,4 @@
 import type { Meeting } from '@videomote/contract/meetings';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestOptions } from '../../../lib/api-client.ts';
 
-export const getMeeting = (id: string) => api<Meeting>('GET', `api/meeting/${encodeURIComponent(id)}`);
+export const getMeeting = (id: string, options?: RequestOptions) => api<Meeting>('GET', `api/meeting/${encodeURIComponent(id)}`, undefined, options);

@@ -1,5 +1,5 @@
 import type { Meeting } from '@videomote/contract/meetings';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestOptions } from '../../../lib/api-client.ts';
 
-export const listWeekMeetings = (from: Date, to: Date) =>
-  api<Meeting[]>('GET', `api/meeting/week?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`);
+export const listWeekMeetings = (from: Date, to: Date, options?: RequestOptions) =>
+  api<Meeting[]>('GET', `api/meeting/week?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`, undefined, options);

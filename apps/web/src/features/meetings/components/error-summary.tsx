@@ -15,7 +15,10 @@ function labelFor(item: ErrorItem): string {
   if (m) {
     const n = Number(m[1]) + 1;
     if (m[2] === 'displayName') return `Deltagare ${n}: namn eller initialer`;
-    if (m[2] === 'pin') return item.message === MEETING_MESSAGES.fieldInvalid ? `Deltagare ${n}: Felaktigt personnummer` : `Deltagare ${n}: ${item.message}`;
+    if (m[2] === 'pin') {
+      if (item.message === MEETING_MESSAGES.pinRequired) return `Deltagare ${n}: personnummer`;
+      return item.message === MEETING_MESSAGES.fieldInvalid ? `Deltagare ${n}: Felaktigt personnummer` : `Deltagare ${n}: ${item.message}`;
+    }
     if (m[2] === 'afId') return `Deltagare ${n}: anställd (signatur eller namn)`;
     return `Deltagare ${n}: ${item.message}`;
   }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SIGNUP_LINK_LABEL, type MeetingInvitations } from '@videomote/contract/meetings';
+import { useQuery } from '../../../lib/use-query.ts';
 import { getInvitations } from '../api/get-invitations.ts';
 import { renewSignupCode } from '../api/renew-signup-code.ts';
 
@@ -14,24 +15,19 @@ export const LINK_TEXTS = {
 
 /** Meeting links and mail invitations per participant (admins only; the server returns nothing to others). */
 export function MeetingLinks({ meetingId }: { meetingId: string }) {
-  const [data, setData] = useState<MeetingInvitations | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useQuery(['invitations', meetingId], (signal) => getInvitations(meetingId, signal));
+  // A renewed sign-up code comes back with the links: shown instead of the fetched ones.
+  const [renewed, setRenewed] = useState<MeetingInvitations | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [renewStatus, setRenewStatus] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    getInvitations(meetingId).then((d) => live && setData(d), () => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [meetingId]);
-  if (failed) return <p role="alert">Länkarna kunde inte hämtas.</p>;
+  const data = renewed ?? query.data;
+  if (query.error) return <p role="alert">Länkarna kunde inte hämtas.</p>;
   if (!data) return <p>Hämtar länkar...</p>;
 
   const renew = async () => {
     setConfirming(false);
     try {
-      setData(await renewSignupCode(meetingId));
+      setRenewed(await renewSignupCode(meetingId));
       setRenewStatus(LINK_TEXTS.renewed);
     } catch {
       setRenewStatus(LINK_TEXTS.renewFailed);

@@ -2,6 +2,7 @@ import type { ErrorItem } from '@videomote/contract/errors';
 import type { UserLevel } from '@videomote/contract/identity';
 import { ROLE_LABELS, type ParticipantRole } from '@videomote/contract/participant-roles';
 import { FIELD, isAdminGrantable, isStaffRole, roleOptions } from '@videomote/contract/meeting-rules';
+import { useUser } from '../../session/session-context.tsx';
 import type { CardState } from '../model/meeting-form.ts';
 import { EmployeeSearch } from './employee-search.tsx';
 
@@ -23,6 +24,7 @@ interface Props {
 
 /** A participant card (spec §4): read-only or edit mode; only the user's own card and unsaved ones can be edited. */
 export function ParticipantCard({ card, index, type, level, errors, onChange, onEdit, onSave, onCancel, onRemove, canEditCards }: Props) {
+  const { features } = useUser();
   const errorFor = (field: string) => errors.find((e) => e.fields[0] === field)?.message;
   const headingId = `participant-${index}-heading`;
   const name = card.displayName || 'Ny deltagare';
@@ -62,7 +64,8 @@ export function ParticipantCard({ card, index, type, level, errors, onChange, on
     );
   }
 
-  const options = [...roleOptions(type, level)];
+  // Without InternalMeeting (Grupper) no colleague can be invited; the server refuses it too.
+  const options = [...roleOptions(type, level, features)];
   if (card.role && !options.includes(card.role as ParticipantRole)) options.unshift(card.role as ParticipantRole);
   const roleError = errorFor(FIELD.role(index));
   const nameError = errorFor(FIELD.displayName(index));

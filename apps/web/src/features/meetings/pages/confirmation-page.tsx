@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Meeting } from '@videomote/contract/meetings';
 import { localDate, localTime } from '@videomote/contract/meeting-rules';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { getMeeting } from '../api/get-meeting.ts';
 import { MeetingLinks } from '../components/meeting-links.tsx';
@@ -14,10 +14,10 @@ export function ConfirmationPage() {
   useDocumentTitle('Mötet är sparat - Videomöte');
   const { id } = useParams();
   const state = useLocation().state as { meeting?: Meeting } | null;
-  const [meeting, setMeeting] = useState<Meeting | null>(state?.meeting?.id === id ? state!.meeting! : null);
-  useEffect(() => {
-    if (!meeting && id) void getMeeting(id).then(setMeeting, () => undefined);
-  }, [id, meeting]);
+  const carried = state?.meeting?.id === id ? state!.meeting! : null;
+  // Fetched only when the navigation did not carry it (a reload); a failure has taken the user to /error.
+  const fetched = useQuery(carried || !id ? null : ['meeting', id], (signal) => getMeeting(id!, { signal }));
+  const meeting = carried ?? fetched.data ?? null;
   if (!meeting) return <LoadingSpinner label="Hämtar mötet..." />;
   const start = new Date(meeting.startTime);
   return (

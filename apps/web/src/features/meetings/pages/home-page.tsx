@@ -4,7 +4,10 @@ import type { Meeting, MeetingWeek } from '@videomote/contract/meetings';
 import { isoWeekOf, isoWeekRange, startOfLocalDay } from '@videomote/contract/meeting-rules';
 import { useUser } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery, type Query } from '../../../lib/use-query.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { listDayMeetings } from '../api/list-day-meetings.ts';
 import { listWeekMeetings } from '../api/list-week-meetings.ts';
 import { getMeetingWeeks } from '../api/get-meeting-weeks.ts';
@@ -13,20 +16,40 @@ import { MeetingCard } from '../components/meeting-card.tsx';
 import { WeekPicker } from '../components/week-picker.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
 import { useNow } from '../components/use-now.ts';
+import { failureAdvice, HOME_TEXTS as T } from '../texts.ts';
 import '../meetings.css';
 
-/** A list of meeting cards; `loading` while `meetings` is null, `empty` when there are none. */
-function MeetingList(props: { meetings: Meeting[] | null; loading: string; empty: string; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
-  if (props.meetings === null) return <LoadingSpinner label={props.loading} />;
-  if (!props.meetings.length) return <p className="vm-empty">{props.empty}</p>;
+/** The general error of a failed load, with its reset action: ask again (booking spec §4 errors). */
+function LoadFailed({ title, error, onRetry }: { title: string; error: Error; onRetry(): void }) {
+  return (
+    <Alert variant="error" title={title} className="vm-load-error">
+      <p>{failureAdvice(error)}</p>
+      <button type="button" className="vm-button vm-button--secondary" onClick={onRetry}>
+        {T.retry}
+      </button>
+    </Alert>
+  );
+}
+
+/**
+ * A list of meeting cards: loading, the general error with its reset action (booking spec §4 errors: a failed load
+ * is never shown as an empty list), empty, or the cards.
+ */
+function MeetingList(props: { query: Query<Meeting[]>; loading: string; failed: string; empty: string; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
+  const { query } = props;
+  if (query.error) return <LoadFailed title={props.failed} error={query.error} onRetry={query.reload} />;
+  if (!query.data) return <LoadingSpinner label={props.loading} />;
+  if (!query.data.length) return <p className="vm-empty">{props.empty}</p>;
   return (
     <ul className="vm-list">
-      {props.meetings.map((m) => (
+      {query.data.map((m) => (
         <MeetingCard key={m.id} meeting={m} now={props.now} onDelete={props.onDelete} onChanged={props.onChanged} />
       ))}
     </ul>
   );
 }
+
+const byStart = (list: Meeting[]) => [...list].sort((a, b) => a.startTime.localeCompare(b.startTime));
 
 /** Home (spec §2): welcome, today's meetings, upcoming meetings by ISO week. */
 export function HomePage() {
@@ -34,59 +57,45 @@ export function HomePage() {
   const user = useUser();
   const navigate = useNavigate();
   const now = useNow(1000);
-  const [today, setToday] = useState<Meeting[] | null>(null);
-  const [weeks, setWeeks] = useState<MeetingWeek[]>([]);
-  const [week, setWeek] = useState<MeetingWeek | null>(null);
-  const [upcoming, setUpcoming] = useState<Meeting[] | null>(null);
+  const [chosen, setChosen] = useState<MeetingWeek | null>(null);
   const [toDelete, setToDelete] = useState<Meeting | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  const loadToday = useCallback(async () => {
-    const start = startOfLocalDay(new Date());
-    const list = await listDayMeetings(start, startOfLocalDay(new Date(), 1));
-    setToday([...list].sort((a, b) => a.startTime.localeCompare(b.startTime)));
-  }, []);
-
-  useEffect(() => {
-    void loadToday().catch(() => setToday([]));
-    getMeetingWeeks().then(
-      (list) => {
-        setWeeks(list);
-        setWeek((current) => current ?? list[0] ?? isoWeekOf(startOfLocalDay(new Date(), 1)));
-      },
-      () => {
-        setWeeks([]);
-        setWeek((current) => current ?? isoWeekOf(startOfLocalDay(new Date(), 1)));
-      },
-    );
-  }, [loadToday]);
-
-  const loadWeek = useCallback(async (w: MeetingWeek) => {
-    const range = isoWeekRange(w.year, w.week);
+  // Quiet calls: the page shows their failures in place instead of leaving for /error.
+  const today = useQuery(['today'], (signal) => listDayMeetings(startOfLocalDay(new Date()), startOfLocalDay(new Date(), 1), { signal, quiet: true }).then(byStart));
+  const weeks = useQuery(['weeks'], (signal) => getMeetingWeeks({ signal, quiet: true }));
+  // Without the list of weeks (still loading, or failed) the week from tomorrow on is still worth showing.
+  const week = chosen ?? (weeks.data || weeks.error ? (weeks.data?.[0] ?? isoWeekOf(startOfLocalDay(new Date(), 1))) : null);
+  const upcoming = useQuery(week ? ['week', week.year, week.week] : null, (signal) => {
+    const range = isoWeekRange(week!.year, week!.week);
     // Upcoming means from tomorrow on (spec §9), within the chosen week.
     const tomorrow = startOfLocalDay(new Date(), 1);
     const from = range.from > tomorrow ? range.from : tomorrow;
-    setUpcoming(from < range.to ? await listWeekMeetings(from, range.to) : []);
-  }, []);
+    return from < range.to ? listWeekMeetings(from, range.to, { signal, quiet: true }) : Promise.resolve([]);
+  });
 
+  // A lapsed session is not the list's failure: the error page says what to do (spec §8).
+  const unauthorised = [today.error, weeks.error, upcoming.error].some((e) => e instanceof ApiError && e.status === 401);
   useEffect(() => {
-    if (!week) return;
-    setUpcoming(null); // a new week: show loading rather than the old week's cards
-    void loadWeek(week).catch(() => setUpcoming([]));
-  }, [week, loadWeek]);
+    if (unauthorised) navigate('/error?status=401');
+  }, [unauthorised, navigate]);
 
   // After a participant-count update the lists are read again (spec §4: the update goes to /meetings).
   const reload = useCallback(() => {
-    void loadToday().catch(() => setToday([]));
-    if (week) void loadWeek(week).catch(() => setUpcoming([]));
-  }, [loadToday, loadWeek, week]);
+    today.reload();
+    upcoming.reload();
+  }, [today.reload, upcoming.reload]);
 
   async function confirmDelete() {
     if (!toDelete?.id) return;
     setDeleting(true);
+    setDeleteError(null);
     try {
       await deleteMeeting(toDelete.id);
       navigate('/meetings/deleted');
+    } catch (err) {
+      setDeleteError(`${T.deleteFailed} ${failureAdvice(err as Error)}`);
     } finally {
       setDeleting(false);
     }
@@ -107,13 +116,22 @@ export function HomePage() {
 
       <section className="vm-section" aria-labelledby="today-heading">
         <h2 id="today-heading">Dagens möten</h2>
-        <MeetingList meetings={today} loading="Hämtar dagens möten..." empty="Du har inga möten inbokade idag" now={now} onDelete={setToDelete} onChanged={reload} />
+        <MeetingList query={today} loading="Hämtar dagens möten..." failed={T.todayFailed} empty="Du har inga möten inbokade idag" now={now} onDelete={setToDelete} onChanged={reload} />
       </section>
 
       <section className="vm-section" aria-labelledby="upcoming-heading">
         <h2 id="upcoming-heading">Kommande möten</h2>
-        <WeekPicker weeks={weeks} selected={week} onSelect={setWeek} />
-        <MeetingList meetings={upcoming} loading="Hämtar kommande möten..." empty="Du har inga fler möten" now={now} onDelete={setToDelete} onChanged={reload} />
+        {weeks.error && <LoadFailed title={T.weeksFailed} error={weeks.error} onRetry={weeks.reload} />}
+        <WeekPicker weeks={weeks.data ?? []} selected={week} onSelect={setChosen} />
+        <MeetingList
+          query={upcoming}
+          loading="Hämtar kommande möten..."
+          failed={week ? T.weekFailed(week.week) : T.weeksFailed}
+          empty="Du har inga fler möten"
+          now={now}
+          onDelete={setToDelete}
+          onChanged={reload}
+        />
       </section>
 
       {toDelete && (
@@ -121,8 +139,12 @@ export function HomePage() {
           title="Ta bort mötet"
           text={`Vill du ta bort mötet "${toDelete.title}"? Deltagarna får inget meddelande om att mötet är borttaget.`}
           busy={deleting}
+          error={deleteError}
           onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
+          onCancel={() => {
+            setToDelete(null);
+            setDeleteError(null);
+          }}
         />
       )}
     </div>

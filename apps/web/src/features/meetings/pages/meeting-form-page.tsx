@@ -6,6 +6,7 @@ import { MEETING_MAX_PARTICIPANTS, WEBCAST_MAX_PRESENTERS } from '@videomote/con
 import { FIELD, MEETING_MESSAGES, validateParticipant } from '@videomote/contract/meeting-rules';
 import { useUser } from '../../session/session-context.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { LatestRequest } from '../../../lib/latest-request.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { DateTimeInput, dateTimeHint } from '../../../components/ui/date-time-input.tsx';
@@ -60,23 +61,39 @@ export function MeetingFormPage() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [focusSummary, setFocusSummary] = useState(0);
 
+  const requests = useRef(new LatestRequest());
   const load = useCallback(async () => {
     if (mode === 'create' || !id) return;
-    const meeting: Meeting = mode === 'edit' ? await getMeeting(id) : await getCopyTemplate(id);
-    if (mode === 'edit' && !meeting.currentUserIsAdmin) {
-      console.error('Unauthorized');
-      navigate('/', { replace: true });
+    const request = requests.current.start();
+    let meeting: Meeting;
+    try {
+      const options = { signal: request.signal, quiet: true };
+      meeting = mode === 'edit' ? await getMeeting(id, options) : await getCopyTemplate(id, options);
+    } catch (err) {
+      if (!request.isCurrent()) return;
+      // Spec §8: unauthorised access to edit (or copy) goes to the start page: someone else's meeting (403), one
+      // this person is not in (404), or one they are in without being its admin (below). Other failures: /error.
+      const status = err instanceof ApiError ? err.status : 0;
+      if (status === 403 || status === 404) return unauthorised();
+      navigate(`/error?status=${status || 500}`, { replace: true });
       return;
     }
+    if (!request.isCurrent()) return;
+    if (mode === 'edit' && !meeting.currentUserIsAdmin) return unauthorised();
     setForm(formFromMeeting(meeting, mode, new Date()));
     setErrors([]);
     setConflict(null);
   }, [id, mode, navigate]);
+  function unauthorised() {
+    console.error('Unauthorized');
+    navigate('/', { replace: true });
+  }
 
   useEffect(() => {
     if (mode === 'create') setForm(newForm(user));
     // Only a change of path reloads; `load` and `user` are stable for one page visit.
-    else void load().catch(() => undefined); // the API client has already sent the user to the error page
+    else void load();
+    return () => requests.current.cancel();
   }, [mode, id]);
 
   useEffect(() => {

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LatestRequest } from './latest-request.ts';
+
+export interface Query<T> {
+  /** The newest answer; undefined until the first arrives and while a new key loads (never an older key's). */
+  data: T | undefined;
+  error: Error | null;
+  loading: boolean;
+  /** Asks again for the same key (after a change, or the reset action of an error). */
+  reload(): void;
+}
+
+/**
+ * Fetches when `key` changes (compared as JSON; null means: nothing to fetch) and keeps only the newest answer
+ * (LatestRequest): an answer that arrives after a newer request is dropped and the older request aborted.
+ */
+export function useQuery<T>(key: readonly unknown[] | null, fetcher: (signal: AbortSignal) => Promise<T>): Query<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: Error | null; loading: boolean }>({ data: undefined, error: null, loading: key !== null });
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(new LatestRequest());
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const keyText = key === null ? null : JSON.stringify(key);
+
+  useEffect(() => {
+    const requests = latest.current;
+    if (keyText === null) {
+      requests.cancel();
+      setState({ data: undefined, error: null, loading: false });
+      return;
+    }
+    const request = requests.start();
+    setState({ data: undefined, error: null, loading: true });
+    fetcherRef.current(request.signal).then(
+      (data) => request.isCurrent() && setState({ data, error: null, loading: false }),
+      (error: unknown) => request.isCurrent() && setState({ data: undefined, error: error instanceof Error ? error : new Error(String(error)), loading: false }),
+    );
+    return () => requests.cancel();
+  }, [keyText, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
+}
