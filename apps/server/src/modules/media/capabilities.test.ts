@@ -31,31 +31,31 @@ describe('capabilitiesFor', () => {
     expect(capabilitiesFor(participant(1, 'JobSeeker'), ['ScreenShare']).screenShare).toBe(false);
   });
   it('never gives a self-registered person moderation: they publish in their role, but take over and remove nothing', () => {
-    expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
-    expect(capabilitiesFor(participant(0, 'ExternalParticipant', false, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+    expect(capabilitiesFor(participant(0, 'ExternalParticipant', false, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
     // Even a row that claims admin (the database forbids it since migration 014) gets no moderation.
-    expect(capabilitiesFor(participant(0, 'PrivateContractor', true, true))).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false });
-    expect(capabilitiesFor(participant(1, 'JobSeeker', true, true))).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false });
+    expect(capabilitiesFor(participant(0, 'PrivateContractor', true, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+    expect(capabilitiesFor(participant(1, 'JobSeeker', true, true), [])).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
   });
 });
 
 describe('seesConnection', () => {
-  const visitor = capabilitiesFor({ kind: 'visitor', meeting: meeting(1) });
-  const presenter = capabilitiesFor(participant(1, 'PresenterInternal'));
-  const admin = capabilitiesFor(participant(1, 'EmploymentOfficer', true));
+  const visitor = capabilitiesFor({ kind: 'visitor', meeting: meeting(1) }, []);
+  const presenter = capabilitiesFor(participant(1, 'PresenterInternal'), []);
+  const admin = capabilitiesFor(participant(1, 'EmploymentOfficer', true), []);
   it('shows a webcast viewer the presenters only, never the other viewers', () => {
     expect(seesConnection(1, visitor, presenter)).toBe(true);
     expect(seesConnection(1, visitor, admin)).toBe(true);
     expect(seesConnection(1, visitor, visitor)).toBe(false);
-    expect(seesConnection(1, capabilitiesFor(participant(1, 'JobSeeker')), visitor)).toBe(false);
+    expect(seesConnection(1, capabilitiesFor(participant(1, 'JobSeeker'), []), visitor)).toBe(false);
   });
   it('shows presenters and admins everyone, and everyone everyone in a meeting', () => {
     expect(seesConnection(1, presenter, visitor)).toBe(true);
     expect(seesConnection(1, admin, visitor)).toBe(true);
-    expect(seesConnection(0, capabilitiesFor(participant(0, 'JobSeeker')), capabilitiesFor(participant(0, 'Interpreter')))).toBe(true);
+    expect(seesConnection(0, capabilitiesFor(participant(0, 'JobSeeker'), []), capabilitiesFor(participant(0, 'Interpreter'), []))).toBe(true);
   });
   it('tells a change of rights', () => {
     expect(sameCapabilities(presenter, { ...presenter })).toBe(true);
-    expect(sameCapabilities(presenter, capabilitiesFor(participant(1, 'JobSeeker')))).toBe(false);
+    expect(sameCapabilities(presenter, capabilitiesFor(participant(1, 'JobSeeker'), []))).toBe(false);
   });
 });

@@ -407,7 +407,7 @@ export class MediaService {
     target.screenHandle = null;
     target.screenFeedId = null;
     target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
-    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
+    this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
   }
 
   /**
@@ -472,7 +472,7 @@ export class MediaService {
         c.relay.close(CLOSE_KICKED, meeting ? 'no longer a participant' : 'meeting deleted');
         continue;
       }
-      const capabilities = capabilitiesFor(membership);
+      const capabilities = capabilitiesFor(membership, c.user.features);
       if (sameCapabilities(capabilities, c.capabilities)) continue;
       changed += 1;
       // SECURITY: at once, before anything else can be relayed: the next publish is refused.
