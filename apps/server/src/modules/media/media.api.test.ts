@@ -127,7 +127,7 @@ describe('/media/{meetingId}', () => {
 describe('/media upgrade rate limit', () => {
   it('lets one session open 30 sockets a minute, then is refused with 429', async () => {
     const m = await meeting();
-    const jonna = await t.as('jonna');
+    const jonna = await fromLobby('jonna', m.id);
     const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -140,8 +140,8 @@ describe('/media upgrade rate limit', () => {
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(101));
     expect(statuses[30]).toBe(429);
     // Another person's session has its own budget.
-    const erikToken = (await (await t.as('erik')).post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
-    const erik = await t.as('erik');
+    const erik = await fromLobby('erik', m.id);
+    const erikToken = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const other = await openMedia(m.id, erik.cookies, erikToken);
     expect('open' in other).toBe(true);
     if ('open' in other) other.open.terminate();
