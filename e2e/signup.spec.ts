@@ -213,6 +213,7 @@ describe('presenter sign-up', () => {
     await karin.getByText('Självregistrerad').waitFor();
     await shot(erik, 'edit-form');
     await karin.getByRole('button', { name: 'Ta bort Karin Kompletterande' }).click();
+    await erik.getByRole('dialog').getByText('Byt länk för självregistrering under Möteslänkar om personen inte ska kunna registrera sig igen.', { exact: false }).waitFor();
     await erik.getByRole('button', { name: 'Ja, ta bort' }).click();
     await erik.getByRole('button', { name: 'Spara videomöte' }).first().click();
     await erik.waitForURL((url) => url.pathname === `/meetings/${webcastId}/updated`, { timeout: 30_000 });

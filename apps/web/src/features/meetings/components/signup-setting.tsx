@@ -6,6 +6,7 @@ export const SIGNUP_SETTING_TEXTS = {
   hint: (type: 0 | 1) =>
     `Den som får länken kan logga in med e-legitimation och lägga till sig själv som ${type === 1 ? 'presentatör' : 'deltagare'}, ` +
     'men blir aldrig administratör. Du hittar länken under Möteslänkar när mötet är sparat, och kan byta den eller stänga av registreringen när du vill.',
+  removeHint: 'Personen har registrerat sig själv. Byt länk för självregistrering under Möteslänkar om personen inte ska kunna registrera sig igen.',
 } as const;
 
 /** The meeting admin's choice whether people may add themselves by the sign-up link (off unless ticked). */

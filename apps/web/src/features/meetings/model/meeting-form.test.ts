@@ -54,6 +54,14 @@ describe('meeting form model', () => {
     expect(formFromMeeting(meeting, 'edit', new Date('2026-11-24T09:05:00Z')).started).toBe(true);
   });
 
+  it('keeps sign-up off for a new meeting, shows the meeting\'s setting when editing, and sends it', () => {
+    expect(newForm(erik).signupEnabled).toBe(false);
+    expect(requestOf(newForm(erik), erik).signupEnabled).toBe(false);
+    const form = formFromMeeting({ ...meeting, signupEnabled: true }, 'edit', new Date('2026-11-20T08:00:00Z'));
+    expect(form.signupEnabled).toBe(true);
+    expect(requestOf({ ...form, signupEnabled: false }, erik).signupEnabled).toBe(false);
+  });
+
   it('a copy has no id; a saved card keeps its number, a new card needs one', () => {
     const copy = formFromMeeting({ ...meeting, id: null, copiedFromMeetingId: 'm1' }, 'copy', new Date('2026-11-20T08:00:00Z'));
     expect(copy.id).toBeNull();

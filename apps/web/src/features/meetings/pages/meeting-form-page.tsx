@@ -17,7 +17,7 @@ import { updateMeeting } from '../api/update-meeting.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
-import { SignupSetting } from '../components/signup-setting.tsx';
+import { SIGNUP_SETTING_TEXTS, SignupSetting } from '../components/signup-setting.tsx';
 import {
   currentUserCard,
   draftParticipant,
@@ -300,7 +300,11 @@ export function MeetingFormPage() {
           {removing !== null && form.participants[removing] && (
             <DeleteDialog
               title="Ta bort deltagaren"
-              text={`Vill du ta bort ${form.participants[removing]!.displayName || 'deltagaren'} från mötet?`}
+              text={
+                `Vill du ta bort ${form.participants[removing]!.displayName || 'deltagaren'} från mötet?` +
+                // The link still works for them: only a new code keeps them from signing up again.
+                (form.participants[removing]!.selfRegistered ? ` ${SIGNUP_SETTING_TEXTS.removeHint}` : '')
+              }
               onConfirm={() => {
                 update({ participants: form.participants.filter((_, j) => j !== removing) });
                 setRemoving(null);
