@@ -3,6 +3,7 @@ import { STATS_ERRORS } from '@videomote/contract/stats';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { findMeeting } from '../meetings/meeting-membership.ts';
+import { sessionUserFromClaims } from '../identity/session-user.ts';
 import { recordEndedMeetings, recordMeetingHeld } from './stats.service.ts';
 
 const t = useTestApp('2026-11-20T15:00:00+01:00');
@@ -58,10 +59,11 @@ describe('Statistik', () => {
 
   it('groups by ISO week and adds ratings with their mean', async () => {
     const { held } = await seed();
-    const jonna = await t.as('jonna');
-    await jonna.post('/api/meetingpoll', { callQuality: 2, meetingId: held.id });
-    await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: held.id });
-    await jonna.post('/api/meetingpoll', { callQuality: 5, meetingId: held.id });
+    // Three participants, one rating each (a participant rates a meeting once).
+    const interpreter = sessionUserFromClaims({ sub: 'test-tolk', given_name: 'Tolk', family_name: 'Tolk', roles: 'Participant', pin: '197001011233' }, t.app.deps.pins);
+    for (const [who, callQuality] of [['jonna', 2], ['erik', 5], [interpreter, 5]] as const) {
+      expect((await (await t.as(who)).post('/api/meetingpoll', { callQuality, meetingId: held.id })).statusCode).toBe(200);
+    }
     const weeks = await stats('?from=2026-11-09&to=2026-11-22&group=week');
     expect(weeks.rows.map((r: { period: string }) => r.period)).toEqual(['2026-W46', '2026-W47']);
     expect(weeks.rows[1]).toMatchObject({ meetings: 1, webcasts: 1, participants: 4, ratings: 3, averageRating: 4, ratingCounts: [0, 1, 0, 0, 2] });
