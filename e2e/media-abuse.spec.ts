@@ -45,6 +45,8 @@ const meeting = (participants: Parameters<typeof insertMeeting>[2]['participants
   insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(Date.now() - 60_000), end: new Date(Date.now() + 3600_000), participants });
 
 async function open(client: TestClient, meetingId: string, options: { origin?: string; autoPong?: boolean } = {}) {
+  // A participant passes the lobby's consent first (the media token needs it).
+  if (client.user?.kind !== 'anonymous') expect((await client.post(`/api/lobby/${meetingId}/consent`, {})).statusCode).toBe(200);
   const res = await client.post('/api/meeting/gettoken', { meetingId });
   expect(res.statusCode, res.body).toBe(200);
   const token = res.json().data.tokenData.token as string;
@@ -111,6 +113,7 @@ describe('one socket against the relay caps', () => {
   it('refuses a /media upgrade from a foreign origin, with a valid session and token', async () => {
     const m = await meeting([{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }]);
     const erik = await t.as('erik');
+    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
     const token = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
     const url = `${base.replace('http', 'ws')}/media/${m.id}?token=${encodeURIComponent(token)}`;
     const cookie = `${SESSION_COOKIE}=${erik.cookies[SESSION_COOKIE]}`;
