@@ -124,7 +124,9 @@ describe('one socket against the relay caps', () => {
 });
 
 describe('PeerConnections and the RTP ports they take', () => {
-  async function pageFor(client: TestClient): Promise<Page> {
+  /** A participant's page, past the lobby's consent for the meeting (given through the API with the same session). */
+  async function pageFor(client: TestClient, meetingId: string): Promise<Page> {
+    expect((await client.post(`/api/lobby/${meetingId}/consent`, {})).statusCode).toBe(200);
     browser ??= await launchBrowser();
     const { context, page } = await newUserPage(browser, base);
     await context.addCookies([{ name: SESSION_COOKIE, value: client.cookies[SESSION_COOKIE]!, url: base }]);
@@ -161,7 +163,7 @@ describe('PeerConnections and the RTP ports they take', () => {
 
     // Erik publishes his camera from the meeting screen, then opens subscriber after subscriber to it from a script.
     const erik = await t.as('erik');
-    const erikPage = await pageFor(erik);
+    const erikPage = await pageFor(erik, a.id);
     await joinCall(erikPage, a.id);
     await erikPage.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 30_000 }).catch(() => {});
     await expect.poll(() => t.app.media.connections(a.id).find((c) => c.feedId)?.feedId ?? null, { timeout: 30_000 }).toBeTruthy();
@@ -196,7 +198,7 @@ describe('PeerConnections and the RTP ports they take', () => {
     expect(rtpPortsInUse() - before).toBeLessThanOrEqual(DEFAULT_MEDIA_LIMITS.perParticipant);
 
     // Meeting B on the same Janus: both connect, publish and receive each other's video.
-    const pages = [await pageFor(await t.as('karin')), await pageFor(await t.as('fredrik'))];
+    const pages = [await pageFor(await t.as('karin'), b.id), await pageFor(await t.as('fredrik'), b.id)];
     for (const p of pages) await joinCall(p, b.id);
     for (const p of pages) await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 30_000 }).catch(() => {});
     for (const p of pages) await expect.poll(() => framesReceived(p), { timeout: 60_000 }).toBeGreaterThan(10);
