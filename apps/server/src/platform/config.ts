@@ -11,6 +11,10 @@ export interface Config {
   janusIceEnforce: string | null;
   janusRtpPortRange: string;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** TURN servers (coturn, `use-auth-secret`) for which each participant gets short-lived REST credentials. */
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`: signs those credentials; never leaves the server. */
+  turnSecret: string | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   publicUrl: string;
   sessionMinutes: number;
@@ -66,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (issuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   }
+  const turnUrls = (env.TURN_URLS || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = turnUrls.find((u) => !/^turns?:/.test(u));
+  if (bad) throw new ConfigError(`TURN_URLS must list turn: or turns: URLs, got "${bad}"`);
+  if (turnUrls.length && !env.TURN_SECRET) throw new ConfigError('TURN_URLS needs TURN_SECRET (coturn\'s static-auth-secret)');
   return {
     port,
     host,
@@ -76,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     janusIceEnforce: env.JANUS_ICE_ENFORCE || null,
     janusRtpPortRange: env.JANUS_RTP_PORT_RANGE || '20000-20100',
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
+    turnUrls,
+    turnSecret: env.TURN_SECRET || null,
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     publicUrl,
     sessionMinutes: int('SESSION_MINUTES', env.SESSION_MINUTES, 60, 1, 24 * 60),

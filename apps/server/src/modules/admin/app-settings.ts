@@ -34,6 +34,8 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['janusIceEnforce', 'JANUS_ICE_ENFORCE', config.janusIceEnforce ?? 'Janus standard', false, defaults.janusIceEnforce],
     ['janusRtpPortRange', 'JANUS_RTP_PORT_RANGE', show(config.janusRtpPortRange), false, defaults.janusRtpPortRange],
     ['iceServers', 'ICE_SERVERS', JSON.stringify(iceServers), config.iceServers.some((s) => s.credential), defaults.iceServers],
+    ['turnUrls', 'TURN_URLS', config.turnUrls.join(', '), false, defaults.turnUrls],
+    ['turnSecret', 'TURN_SECRET', config.turnSecret ? MASK : '', true, defaults.turnSecret],
     ['oidcIssuer', 'OIDC_ISSUER', config.oidc?.issuer ?? 'inbyggd test-IdP på /idp', false, null],
     ['oidcClientId', 'OIDC_CLIENT_ID', config.oidc?.clientId ?? '', false, null],
     ['oidcClientSecret', 'OIDC_CLIENT_SECRET', config.oidc ? MASK : '', true, null],

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import type { Capabilities, ConnectionData, GetTokenData, InvitedParticipant, MediaConnection, MediaServerMessage } from '@videomote/contract/media';
+import { MEDIA_RESUME_GRACE_MS, type Capabilities, type ConnectionData, type GetTokenData, type InvitedParticipant, type MediaConnection, type MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
 import type { Deps } from '../../app.ts';
 import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
@@ -14,6 +14,7 @@ import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
 import { signJanusToken } from './janus/janus-token.ts';
+import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 
 const TOKEN_HOURS = 12;
@@ -32,6 +33,8 @@ interface LiveConnection {
   mutedMids: string[];
   /** Who was admitted, so a change of the booking can be checked against them again (recheckMembership). */
   user: SessionUser;
+  /** The key the browser chose for this connection: with it (and the same user) a new socket resumes it. */
+  resumeKey: string | null;
 }
 
 export interface MediaAdmission {
@@ -95,6 +98,8 @@ export class MediaService {
       tokenData: { token: signMediaToken(this.deps.pins, claims), apiKey: 'janus', sessionId: room ? String(room.janusRoomId) : '' },
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
+      // TURN's user: the participant, or for a webcast visitor a name that means nothing outside this answer.
+      iceServers: iceServersFor(this.deps.config, me ?? `visitor-${crypto.randomBytes(6).toString('hex')}`, turnExpiry(membership.meeting.endTime, this.deps.now())),
     };
   }
 
@@ -160,9 +165,10 @@ export class MediaService {
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
-  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => []): Promise<void> {
+  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => [], resumeKey: string | null = null): Promise<void> {
     const { membership, claims } = admission;
     const meetingId = membership.meeting.id;
+    if (resumeKey && this.resume(socket, admission, resumeKey, takeEarly)) return;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
     const capabilities = capabilitiesFor(membership);
@@ -183,7 +189,8 @@ export class MediaService {
     const relay = new JanusRelay(socket, {
       upstreamUrl: control.info.url,
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
-      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display) },
+      context: { roomId: room.janusRoomId, capabilities, display: JSON.stringify(display), roomFeed: (feedId) => this.isRoomFeed(meetingId, feedId) },
+      resumeGraceMs: resumeKey ? MEDIA_RESUME_GRACE_MS : 0,
       hooks: {
         onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
@@ -211,6 +218,7 @@ export class MediaService {
           this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onOwnMessage: (m) => {
+          if (m.videomote === 'ping') return entry?.relay.sendOwn({ videomote: 'pong' } satisfies MediaServerMessage);
           if (!entry || m.videomote !== 'state' || !capabilities.publish) return;
           if (typeof m.hasAudio !== 'boolean' || typeof m.hasVideo !== 'boolean') return;
           connection.hasAudio = m.hasAudio;
@@ -232,7 +240,7 @@ export class MediaService {
         },
       },
     });
-    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user };
+    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user, resumeKey };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
     const conns = this.live.get(meetingId) ?? new Map<string, LiveConnection>();
@@ -249,7 +257,35 @@ export class MediaService {
     for (const text of early) relay.receive(text);
   }
 
-  private view(e: LiveConnection): MediaConnection {
+  /**
+   * A new socket of a browser whose connection is still held (its old socket broke, or hangs after an address
+   * change): the same user with the key it chose gets the same connection back — same id, Janus session and
+   * feeds — so nothing is published or subscribed twice and the others see no one leave.
+   */
+  private resume(socket: WebSocket, admission: MediaAdmission, resumeKey: string, takeEarly: () => string[]): boolean {
+    const meetingId = admission.membership.meeting.id;
+    const entry = [...(this.live.get(meetingId)?.values() ?? [])].find((c) => c.resumeKey === resumeKey && c.user.subject === admission.user.subject);
+    if (!entry || !entry.relay.resume(socket)) return false;
+    const early = takeEarly();
+    entry.relay.sendOwn({
+      videomote: 'connected',
+      connectionId: entry.connection.connectionId,
+      capabilities: entry.capabilities,
+      roomId: entry.relay.context.roomId,
+      connections: [...(this.live.get(meetingId)?.values() ?? [])].map((c) => this.view(c)),
+      resumed: true,
+    } satisfies MediaServerMessage);
+    for (const text of early) entry.relay.receive(text);
+    return true;
+  }
+
+  /** A feed some connection of this meeting publishes now (camera or screen share), as announced on `/media`. */
+  private isRoomFeed(meetingId: string, feedId: number): boolean {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.feedId === feedId || c.screenFeedId === feedId) return true;
+    return false;
+  }
+
+    private view(e: LiveConnection): MediaConnection {
     return { ...e.connection, screenFeedId: e.screenFeedId };
   }
 

@@ -20,6 +20,11 @@ export interface RelayOptions {
   janusToken(): string;
   context: RelayContext;
   hooks: RelayHooks;
+  /**
+   * How long to keep the Janus session after the browser's socket broke without a goodbye, for `resume` with a new
+   * socket (0 or absent: close at once, as before).
+   */
+  resumeGraceMs?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -28,6 +33,8 @@ type Json = Record<string, unknown>;
 export const CLOSE_MEDIA_GONE = 4003;
 export const CLOSE_KICKED = 4002;
 const MAX_REFUSALS = 50;
+/** Janus messages kept for a browser that is away (resume grace): enough for a few renegotiations and events. */
+const MAX_HELD = 500;
 
 /**
  * One browser ↔ Janus pipe. Every browser message passes relay-policy's check; Janus's answers are watched only
@@ -42,11 +49,16 @@ export class JanusRelay {
   private readonly feeds = new Map<number, { feedId: number | null; published: boolean; audioMids?: string[] }>();
   private closed = false;
   private refusals = 0;
+  private client: WebSocket;
+  /** While the browser is away: Janus's messages for it, and the end of its grace. */
+  private held: string[] | null = null;
+  private graceTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly client: WebSocket,
+    client: WebSocket,
     private readonly opts: RelayOptions,
   ) {
+    this.client = client;
     this.upstream = new WebSocket(opts.upstreamUrl, 'janus-protocol', { maxPayload: 1024 * 1024 });
     this.upstream.on('open', () => {
       for (const m of this.queue.splice(0)) this.upstream.send(m);
@@ -57,12 +69,57 @@ export class JanusRelay {
       if (!this.closed) this.opts.hooks.onFailed?.('upstream', 'media server unavailable');
       this.close(CLOSE_MEDIA_GONE, 'media server unavailable');
     });
+    this.listen(client);
+  }
+
+  private listen(client: WebSocket): void {
     client.on('message', (raw, isBinary) => {
+      if (client !== this.client) return;
       if (isBinary) return this.close(1003, 'text only');
       this.fromBrowser(String(raw));
     });
-    client.on('close', () => this.close(1000, 'bye'));
-    client.on('error', () => this.close(1011, 'error'));
+    client.on('close', (code) => {
+      if (client === this.client) this.clientGone(code);
+    });
+    client.on('error', () => {
+      if (client === this.client) this.close(1011, 'error');
+    });
+  }
+
+  /**
+   * The browser's socket closed. A goodbye (1000, 1001: leaving, reloading) or a browser that has no Janus session
+   * left ends the relay; otherwise the session waits for the same browser to come back with a new socket.
+   */
+  private clientGone(code: number): void {
+    const grace = this.opts.resumeGraceMs ?? 0;
+    if (this.closed) return;
+    if (grace <= 0 || code === 1000 || code === 1001 || this.state.sessions.size === 0) return this.close(1000, 'bye');
+    this.held ??= [];
+    this.graceTimer ??= setTimeout(() => this.close(1001, 'not resumed'), grace);
+  }
+
+  /** Whether this relay's browser is away and may still resume. */
+  get resumable(): boolean {
+    return !this.closed;
+  }
+
+  /**
+   * The same browser is back on a new socket (its old one broke, or is still half-open after an address change):
+   * the new socket takes over, with the Janus session, handles and feeds as they are, and gets what Janus sent
+   * meanwhile. Answers false when the relay has ended.
+   */
+  resume(client: WebSocket): boolean {
+    if (this.closed) return false;
+    const old = this.client;
+    this.client = client;
+    if (old !== client && (old.readyState === WebSocket.OPEN || old.readyState === WebSocket.CONNECTING)) old.terminate();
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    const held = this.held ?? [];
+    this.held = null;
+    this.listen(client);
+    for (const text of held) if (client.readyState === WebSocket.OPEN) client.send(text);
+    return true;
   }
 
   get context(): RelayContext {
@@ -87,6 +144,8 @@ export class JanusRelay {
   close(code = 1000, reason = ''): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.held = null;
     for (const [handleId, f] of this.feeds) if (f.published && f.feedId) this.opts.hooks.onUnpublished(handleId, f.feedId);
     this.feeds.clear();
     // Closing the upstream socket makes Janus drop this connection's sessions, handles and feeds.
@@ -124,6 +183,11 @@ export class JanusRelay {
       return;
     }
     const { message, expect } = result;
+    if (expect.kind === 'claim') {
+      // The session never left Janus (this relay held it on its own socket): answer as Janus answers a claim.
+      this.sendOwn({ janus: 'success', transaction: message.transaction, session_id: expect.sessionId });
+      return;
+    }
     if (expect.kind !== 'none') this.expectations.set(message.transaction as string, expect);
     const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);
@@ -138,7 +202,9 @@ export class JanusRelay {
       return;
     }
     this.learn(msg);
-    if (this.client.readyState === WebSocket.OPEN) this.client.send(text);
+    if (this.held) {
+      if (this.held.length < MAX_HELD) this.held.push(text);
+    } else if (this.client.readyState === WebSocket.OPEN) this.client.send(text);
   }
 
   private learn(msg: Json): void {
