@@ -128,7 +128,8 @@ export type MediaServerMessage =
   /** The answer to the browser's `ping`: the socket still carries messages both ways. */
   | { videomote: 'pong' };
 
-export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' };
+/** `bye`: the page is going away (pagehide), so the server need not hold the connection for a resume. */
+export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' } | { videomote: 'bye' };
 
 /**
  * How long the server keeps a `/media` connection whose socket broke without a goodbye (a new address, a lost

@@ -219,6 +219,7 @@ export class MediaService {
         },
         onOwnMessage: (m) => {
           if (m.videomote === 'ping') return entry?.relay.sendOwn({ videomote: 'pong' } satisfies MediaServerMessage);
+          if (m.videomote === 'bye') return entry?.relay.goodbye();
           if (!entry || m.videomote !== 'state' || !capabilities.publish) return;
           if (typeof m.hasAudio !== 'boolean' || typeof m.hasVideo !== 'boolean') return;
           connection.hasAudio = m.hasAudio;

@@ -53,6 +53,8 @@ export class JanusRelay {
   /** While the browser is away: Janus's messages for it, and the end of its grace. */
   private held: string[] | null = null;
   private graceTimer: NodeJS.Timeout | null = null;
+  /** The browser destroyed its Janus session (hang-up, reload, leaving the page): its goodbye. */
+  private leaving = false;
 
   constructor(
     client: WebSocket,
@@ -87,15 +89,21 @@ export class JanusRelay {
   }
 
   /**
-   * The browser's socket closed. A goodbye (1000, 1001: leaving, reloading) or a browser that has no Janus session
-   * left ends the relay; otherwise the session waits for the same browser to come back with a new socket.
+   * The browser's socket closed. Only a socket that broke without a close frame (1006: a lost network) waits for
+   * the same browser to come back with a new socket; any close the browser sent (janus.js closes without a code
+   * when the page unloads) or a browser with no Janus session left ends the relay.
    */
   private clientGone(code: number): void {
     const grace = this.opts.resumeGraceMs ?? 0;
     if (this.closed) return;
-    if (grace <= 0 || code === 1000 || code === 1001 || this.state.sessions.size === 0) return this.close(1000, 'bye');
+    if (grace <= 0 || this.leaving || code !== 1006 || this.state.sessions.size === 0) return this.close(1000, 'bye');
     this.held ??= [];
     this.graceTimer ??= setTimeout(() => this.close(1001, 'not resumed'), grace);
+  }
+
+  /** The page said it is going away (pagehide): when its socket closes, the connection ends at once. */
+  goodbye(): void {
+    this.leaving = true;
   }
 
   /** Whether this relay's browser is away and may still resume. */
@@ -188,6 +196,8 @@ export class JanusRelay {
       this.sendOwn({ janus: 'success', transaction: message.transaction, session_id: expect.sessionId });
       return;
     }
+    // janus.js destroys its session when the page goes away or hangs up: no resume is coming.
+    if (expect.kind === 'destroy') this.leaving = true;
     if (expect.kind !== 'none') this.expectations.set(message.transaction as string, expect);
     const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);

@@ -101,6 +101,8 @@ export class MediaSession {
   private lastCloseCode = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private resuming = false;
+  /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
+  resumes = 0;
   private networkTimer: ReturnType<typeof setTimeout> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   /** The second publisher handle: the own screen share (spec §4 Screen sharing). */
@@ -116,7 +118,11 @@ export class MediaSession {
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
   }
 
+  /** Leaving the page (reload, another site, closing the tab): tell the server not to hold the connection. */
+  private readonly onPageHide = () => this.sendOwn({ videomote: 'bye' });
+
   async start(): Promise<void> {
+    window.addEventListener('pagehide', this.onPageHide);
     this.opts.model.connecting();
     try {
       this.Janus = await loadJanus();
@@ -130,6 +136,7 @@ export class MediaSession {
   /** Leaving the route: hang up everything and stop the camera and microphone. */
   close(): void {
     this.closed = true;
+    window.removeEventListener('pagehide', this.onPageHide);
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.stats.stop();
@@ -462,7 +469,6 @@ export class MediaSession {
     const generation = this.generation;
     this.resuming = true;
     this.setBroken('signalling', true);
-    const old = this.socket;
     const done = (ok: boolean) => {
       clearTimeout(timer);
       if (!this.resuming || generation !== this.generation) return;
@@ -474,13 +480,11 @@ export class MediaSession {
       this.remote?.resumed();
     };
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
+    this.resumes += 1;
     this.tap(this.url, generation);
+    // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
+    // could reach it first and end the connection that is being resumed.
     janus.reconnect({ success: () => done(true), error: () => done(false) });
-    try {
-      old?.close();
-    } catch {
-      /* already closed */
-    }
   }
 
   private startPinging(): void {
@@ -711,6 +715,8 @@ export class MediaSession {
         if (generation !== this.generation || this.closed || !mine || this.publisher !== mine) return;
         // The own publisher died while the session lives: restart it after 1 s (spec §4 Publisher).
         const dead = this.publisher;
+        // Janus gave up on a publisher that never connected: as when our own restarts run out.
+        if (dead && this.recoveries.get(dead)?.connectedOnce === false) this.iceGaveUp(false);
         this.forgetIce(dead, 'camera');
         this.publisher = null;
         // Free the dead handle (the relay counts handles), outside janus.js's own cleanup call.

@@ -220,6 +220,8 @@ export class RemoteFeeds {
       // Janus hung the connection up (ICE or DTLS gave out for good): build a new one for the wanted feeds.
       oncleanup: () => {
         if (this.handle !== mine || this.closed) return;
+        // Janus gave up on a connection that never connected (often before our own restarts have run out).
+        if (this.recovery && !this.recovery.connectedOnce) this.opts.onGaveUp(false);
         this.reset();
         this.later(() => this.pump(), RESUBSCRIBE_MS);
       },

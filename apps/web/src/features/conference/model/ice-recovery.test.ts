@@ -42,7 +42,9 @@ describe('ICE recovery', () => {
   it('restarts on the same connection after a disconnect that does not heal, and says reconnecting until connected', () => {
     const { r, log, advance } = setup();
     r.update('checking');
+    expect(r.connectedOnce).toBe(false);
     r.update('connected');
+    expect(r.connectedOnce).toBe(true);
     r.update('disconnected');
     expect(log).toEqual(['reconnecting']);
     advance(ICE_DISCONNECTED_GRACE_MS);
@@ -83,6 +85,7 @@ describe('ICE recovery', () => {
     r.update('checking');
     advance(ICE_CONNECT_TIMEOUT_MS * (ICE_MAX_RESTARTS + 1));
     expect(log).toEqual([...Array(ICE_MAX_RESTARTS_NEVER_CONNECTED).fill('restart'), 'give up false']);
+    expect(r.connectedOnce).toBe(false);
     expect(ICE_MAX_RESTARTS_NEVER_CONNECTED).toBeLessThan(ICE_MAX_RESTARTS);
   });
 

@@ -66,6 +66,11 @@ export class IceRecovery {
     return this.restarts;
   }
 
+  /** Whether this connection's ICE has connected at least once. */
+  get connectedOnce(): boolean {
+    return this.everConnected;
+  }
+
   /** Every `iceconnectionstatechange`. */
   update(state: IceState): void {
     if (this.done) return;
