@@ -16,19 +16,19 @@ vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
 const bench = useBench();
 const person = (key: PersonaKey) => bench.person(key);
 
-/** Inbound media per subscriber PeerConnection, from RTCPeerConnection.getStats. */
+/** Inbound media per received stream (all on the one subscriber PeerConnection), from RTCPeerConnection.getStats. */
 async function inbound(page: Page): Promise<{ streamId: string; framesDecoded: number; audioPackets: number; old: boolean }[]> {
   return page.evaluate(async () => {
     const old = (window as unknown as { __oldPcs?: Set<RTCPeerConnection> }).__oldPcs;
-    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection; mids?: string[] }[] } } }).__videomoteTest;
     if (!hook) return [];
     const out = [];
-    for (const { role, streamId, pc } of hook.session.peerConnections()) {
+    for (const { role, streamId, pc, mids } of hook.session.peerConnections()) {
       if (role !== 'subscriber') continue;
       let framesDecoded = 0;
       let audioPackets = 0;
-      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number }) => {
-        if (s.type !== 'inbound-rtp') return;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; mid?: string; framesDecoded?: number; packetsReceived?: number }) => {
+        if (s.type !== 'inbound-rtp' || (mids && !mids.includes(String(s.mid)))) return;
         if (s.kind === 'video') framesDecoded += s.framesDecoded ?? 0;
         if (s.kind === 'audio') audioPackets += s.packetsReceived ?? 0;
       });

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CallBench, connectionIdOf, enter, keepsDecoding, status } from './support/call.ts';
+import { CallBench, connectionIdOf, enter, keepsDecoding, status, withoutMicrophone } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { movingBarClip, testPin } from './support/fake-camera.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
@@ -77,17 +77,6 @@ afterAll(async () => {
   console.log(`interpreter-stage timings (ms): ${JSON.stringify(timings)}; 1-min load after each: ${JSON.stringify(loads)}`);
   await bench.stop();
 });
-
-/** The page's person has a camera but no microphone: the call publishes their video only. */
-async function withoutMicrophone(p: Page): Promise<void> {
-  await p.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = (constraints) => original({ ...constraints, audio: false });
-    const list = devices.enumerateDevices.bind(devices);
-    devices.enumerateDevices = async () => (await list()).filter((d) => d.kind !== 'audioinput');
-  });
-}
 
 const cameraOf = (connectionId: string) => `camera-${connectionId}`;
 const inMain = (p: Page, streamId: string) => p.locator(`.main-grid > .tile[data-stream-id="${streamId}"]`);

@@ -59,9 +59,9 @@ describe('/media relay with a real Janus', () => {
       expect(refusal(await send({ request: 'join', ptype: 'publisher', room: hello.roomId }))).toMatch(/no publish capability/);
       expect(refusal(await send({ request: 'joinandconfigure', ptype: 'publisher', room: hello.roomId }, { type: 'offer', sdp: 'v=0\r\n' }))).toMatch(/no publish capability/);
       expect(refusal(await send({ request: 'publish' }, { type: 'offer', sdp: 'v=0\r\n' }))).toMatch(/join the room first/);
-      // A subscriber join is fine (Janus then answers that there is nothing to subscribe to yet).
+      // A viewer may subscribe, but only to feeds published in this meeting's room (none yet).
       const sub = await send({ request: 'join', ptype: 'subscriber', room: hello.roomId, streams: [{ feed: 1 }] });
-      expect(refusal(sub)).toBeNull();
+      expect(refusal(sub)).toMatch(/not a feed of this room/);
       raw.close();
     }
   });

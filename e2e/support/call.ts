@@ -98,17 +98,18 @@ export interface Inbound {
   audioBytes: number;
 }
 
-/** Inbound media per subscriber PeerConnection (RTCPeerConnection.getStats through the page's test hook). */
+/** Inbound media per received stream (RTCPeerConnection.getStats through the page's test hook). */
 export async function inbound(page: Page): Promise<Inbound[]> {
   return page.evaluate(async () => {
-    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+    const hook = (window as unknown as { __videomoteTest?: { session: { peerConnections(): { role: string; streamId: string; pc: RTCPeerConnection; mids?: string[] }[] } } }).__videomoteTest;
     if (!hook) return [];
     const out: Inbound[] = [];
-    for (const { role, streamId, pc } of hook.session.peerConnections()) {
+    // Every received stream shares the one subscriber connection: each entry's `mids` say which stats are its.
+    for (const { role, streamId, pc, mids } of hook.session.peerConnections()) {
       if (role !== 'subscriber') continue;
       const s: Inbound = { streamId, framesDecoded: 0, audioPackets: 0, audioBytes: 0 };
-      (await pc.getStats()).forEach((r: { type: string; kind?: string; framesDecoded?: number; packetsReceived?: number; bytesReceived?: number }) => {
-        if (r.type !== 'inbound-rtp') return;
+      (await pc.getStats()).forEach((r: { type: string; kind?: string; mid?: string; framesDecoded?: number; packetsReceived?: number; bytesReceived?: number }) => {
+        if (r.type !== 'inbound-rtp' || (mids && !mids.includes(String(r.mid)))) return;
         if (r.kind === 'video') s.framesDecoded += r.framesDecoded ?? 0;
         if (r.kind === 'audio') {
           s.audioPackets += r.packetsReceived ?? 0;
@@ -153,4 +154,15 @@ export const toolbar = (page: Page) => page.locator('.conference-toolbar');
 /** The page's own media connection id (from the call model behind the test hook). */
 export async function connectionIdOf(page: Page): Promise<string> {
   return page.evaluate(() => (window as unknown as { __videomoteTest: { model: { getState(): { connectionId: string } } } }).__videomoteTest.model.getState().connectionId);
+}
+
+/** The page's person has a camera but no microphone: the call publishes their video only. */
+export async function withoutMicrophone(p: Page): Promise<void> {
+  await p.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const original = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => original({ ...constraints, audio: false });
+    const list = devices.enumerateDevices.bind(devices);
+    devices.enumerateDevices = async () => (await list()).filter((d) => d.kind !== 'audioinput');
+  });
 }

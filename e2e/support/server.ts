@@ -34,25 +34,27 @@ export async function freePort(): Promise<number> {
  * Starts the real server (`npm start`'s entry point) on a free loopback port with a fresh DATA_DIR, as a user
  * would run it. Inside the test network namespace Janus gathers on 127.0.0.2 (see scripts/in-netns.sh).
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number; address?: string } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const internalPort = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  // `address`: where the server listens and Janus gathers, for clients in namespaces of their own (client-netns.ts).
+  const address = options.address ?? '127.0.0.1';
+  const url = `http://${address}:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: address,
       INTERNAL_PORT: String(internalPort),
       INTERNAL_HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '127.0.0.2',
+      JANUS_ICE_ENFORCE: options.address ?? process.env.JANUS_ICE_ENFORCE ?? '127.0.0.2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

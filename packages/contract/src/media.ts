@@ -55,8 +55,26 @@ export const ConferenceMeeting = Type.Object({
 });
 export type ConferenceMeeting = Static<typeof ConferenceMeeting>;
 
+/** A STUN or TURN server for the browser's peer connections (RTCIceServer). */
+export const IceServer = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type IceServer = Static<typeof IceServer>;
+
 export const GetTokenResponse = Type.Object({
-  data: Type.Object({ tokenData: TokenData, meeting: ConferenceMeeting, capabilities: Capabilities }),
+  data: Type.Object({
+    tokenData: TokenData,
+    meeting: ConferenceMeeting,
+    capabilities: Capabilities,
+    /**
+     * The ICE servers this participant uses: the configured ones that need no password and, when TURN is set up,
+     * TURN with credentials of its own in coturn's REST form (`expiry:participant`), valid until the meeting's end
+     * plus a margin. No static TURN password is ever in here.
+     */
+    iceServers: Type.Array(IceServer),
+  }),
 });
 export type GetTokenData = Static<typeof GetTokenResponse>['data'];
 
@@ -96,7 +114,11 @@ export interface MediaConnection {
  * never collide with Janus messages (which carry `janus`).
  */
 export type MediaServerMessage =
-  | { videomote: 'connected'; connectionId: string; capabilities: Capabilities; roomId: number; connections: MediaConnection[] }
+  /**
+   * `resumed`: this is the same connection as before the socket broke (same id, same Janus session, same feeds):
+   * the browser keeps its peer connections and claims its Janus session on the new socket.
+   */
+  | { videomote: 'connected'; connectionId: string; capabilities: Capabilities; roomId: number; connections: MediaConnection[]; resumed?: boolean }
   | { videomote: 'connectionCreated'; connection: MediaConnection }
   | { videomote: 'connectionUpdated'; connection: MediaConnection }
   | { videomote: 'connectionDestroyed'; connectionId: string }
@@ -104,9 +126,19 @@ export type MediaServerMessage =
   | { videomote: 'forceDisconnected' }
   | { videomote: 'forceUnpublished' }
   /** A meeting admin muted this connection's microphone (conference spec §4 Forced mute). */
-  | { videomote: 'muteForced' };
+  | { videomote: 'muteForced' }
+  /** The answer to the browser's `ping`: the socket still carries messages both ways. */
+  | { videomote: 'pong' };
 
-export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean };
+/** `bye`: the page is going away (pagehide), so the server need not hold the connection for a resume. */
+export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' } | { videomote: 'bye' };
+
+/**
+ * How long the server keeps a `/media` connection whose socket broke without a goodbye (a new address, a lost
+ * Wi-Fi), with its Janus session, handles and feeds, for the same browser to take it back with a new socket
+ * (query `client`, the key the browser chose). Below Janus's session timeout (60 s).
+ */
+export const MEDIA_RESUME_GRACE_MS = 20_000;
 
 /** `POST /api/meeting/{id}/forceunpublish` and `/kick`: the target connection. */
 export const ModerationRequest = Type.Object({ data: Type.Object({ connectionId: Type.String({ minLength: 1, maxLength: 64 }) }) });

@@ -15,7 +15,8 @@ export async function registerClientConfig(app: FastifyInstance): Promise<void> 
       selfRegistrationBaseUrl: `${base}/meetings`,
       chatBaseUrl: `${wsBase}/chat`,
       mediaBaseUrl: `${wsBase}/media`,
-      iceServers: config.iceServers,
+      // Servers that need a password are never listed here: TURN comes with each participant's own credentials.
+      iceServers: config.iceServers.filter((s) => !s.credential).map((s) => ({ urls: s.urls })),
       releaseVersion: config.releaseVersion,
       sessionMinutes: config.sessionMinutes,
       environment: config.environment,

@@ -22,6 +22,10 @@ export interface Config {
   /** How often `/media` sockets are pinged; one missing pong drops the socket. */
   mediaHeartbeatSeconds: number;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
+  /** TURN servers (coturn, `use-auth-secret`) for which each participant gets short-lived REST credentials. */
+  turnUrls: string[];
+  /** coturn's `static-auth-secret`: signs those credentials; never leaves the server. */
+  turnSecret: string | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** The embedded test IdP logs people in (no OIDC_ISSUER): the web shows a banner on every page. */
   testIdp: boolean;
@@ -145,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   refuseUnsafe(env, publicUrl, issuer, janusUrls);
   const agencyHomeUrl = env.AGENCY_HOME_URL || `${publicUrl}/usersupport`;
   url('AGENCY_HOME_URL', agencyHomeUrl);
+  const turnUrls = (env.TURN_URLS || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = turnUrls.find((u) => !/^turns?:/.test(u));
+  if (bad) throw new ConfigError(`TURN_URLS must list turn: or turns: URLs, got "${bad}"`);
+  if (turnUrls.length && !env.TURN_SECRET) throw new ConfigError('TURN_URLS needs TURN_SECRET (coturn\'s static-auth-secret)');
   return {
     port,
     host,
@@ -163,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mediaHeartbeatSeconds: int('MEDIA_HEARTBEAT_SECONDS', env.MEDIA_HEARTBEAT_SECONDS, 30, 1, 3600),
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
+    turnUrls,
+    turnSecret: env.TURN_SECRET || null,
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     testIdp: !issuer,
     publicUrl,

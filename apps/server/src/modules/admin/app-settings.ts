@@ -38,6 +38,8 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['mediaLimits', 'MEDIA_PARTICIPANT_PEER_CONNECTIONS, MEDIA_MEETING_PEER_CONNECTIONS, MEDIA_WEBCAST_PEER_CONNECTIONS', `deltagare ${config.mediaLimits.perParticipant}, möte ${config.mediaLimits.perMeeting}, webbsändning ${config.mediaLimits.perWebcast}`, false, defaults.mediaLimits],
     ['mediaHeartbeatSeconds', 'MEDIA_HEARTBEAT_SECONDS', show(config.mediaHeartbeatSeconds), false, defaults.mediaHeartbeatSeconds],
     ['iceServers', 'ICE_SERVERS', JSON.stringify(iceServers), config.iceServers.some((s) => s.credential), defaults.iceServers],
+    ['turnUrls', 'TURN_URLS', config.turnUrls.join(', '), false, defaults.turnUrls],
+    ['turnSecret', 'TURN_SECRET', config.turnSecret ? MASK : '', true, defaults.turnSecret],
     ['oidcIssuer', 'OIDC_ISSUER', config.oidc?.issuer ?? 'inbyggd test-IdP på /idp', false, null],
     ['oidcClientId', 'OIDC_CLIENT_ID', config.oidc?.clientId ?? '', false, null],
     ['oidcClientSecret', 'OIDC_CLIENT_SECRET', config.oidc ? MASK : '', true, null],

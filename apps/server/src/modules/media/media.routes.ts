@@ -98,7 +98,10 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
         socket.off('message', collect);
         return early;
       };
-      media.connect(socket, admission, takeEarly).catch((err) => {
+      // The browser's own key for this connection: with it, a new socket after a broken one resumes the connection.
+      const client = (request.query as { client?: unknown }).client;
+      const resumeKey = typeof client === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;
+      media.connect(socket, admission, takeEarly, resumeKey).catch((err) => {
         request.log.warn({ err }, 'media connection failed');
         media.recordConnectFailure(admission.membership.meeting.id, err);
         socket.close(4003, 'media server unavailable');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import type { Capabilities, ConnectionData, GetTokenData, InvitedParticipant, MediaConnection, MediaServerMessage } from '@videomote/contract/media';
+import { MEDIA_RESUME_GRACE_MS, type Capabilities, type ConnectionData, type GetTokenData, type InvitedParticipant, type MediaConnection, type MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
 import type { Deps } from '../../app.ts';
 import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
@@ -18,6 +18,7 @@ import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } f
 import type { PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
+import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { requireConsent } from '../lobby/lobby.service.ts';
 
@@ -45,6 +46,8 @@ interface LiveConnection {
   /** The session behind the socket, and its hash (how a logout on another process names it): its end closes the socket. */
   sessionToken: string;
   sessionHash: string;
+  /** The key the browser chose for this connection: with it (and the same user) a new socket resumes it. */
+  resumeKey: string | null;
 }
 
 export interface MediaAdmission {
@@ -141,6 +144,8 @@ export class MediaService {
       tokenData: { token: signMediaToken(this.deps.pins, claims), apiKey: 'janus', sessionId: room ? String(room.janusRoomId) : '' },
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
+      // TURN's user: the participant, or for a webcast visitor a name that means nothing outside this answer.
+      iceServers: iceServersFor(this.deps.config, me ?? `visitor-${crypto.randomBytes(6).toString('hex')}`, turnExpiry(membership.meeting.endTime, this.deps.now())),
     };
   }
 
@@ -211,9 +216,10 @@ export class MediaService {
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
-  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => []): Promise<void> {
+  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => [], resumeKey: string | null = null): Promise<void> {
     const { membership, claims } = admission;
     const meetingId = membership.meeting.id;
+    if (resumeKey && this.resume(socket, admission, resumeKey, takeEarly)) return;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
     const capabilities = capabilitiesFor(membership, admission.user.features);
@@ -242,7 +248,9 @@ export class MediaService {
         display: JSON.stringify(display),
         peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits),
         otherScreenShare: () => this.screenSharer(meetingId, connection.connectionId) !== null,
+        roomFeed: (feedId) => this.isRoomFeed(meetingId, feedId),
       },
+      resumeGraceMs: resumeKey ? MEDIA_RESUME_GRACE_MS : 0,
       hooks: {
         onPublished: (handleId, feedId, videoType) => {
           if (!entry) return;
@@ -277,6 +285,8 @@ export class MediaService {
           this.broadcastAbout(meetingId, entry, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
         onOwnMessage: (m) => {
+          if (m.videomote === 'ping') return entry?.relay.sendOwn({ videomote: 'pong' } satisfies MediaServerMessage);
+          if (m.videomote === 'bye') return entry?.relay.goodbye();
           if (!entry || m.videomote !== 'state' || !entry.capabilities.publish) return;
           if (typeof m.hasAudio !== 'boolean' || typeof m.hasVideo !== 'boolean') return;
           connection.hasAudio = m.hasAudio;
@@ -312,6 +322,7 @@ export class MediaService {
       meetingType: membership.meeting.type,
       sessionToken: admission.sessionToken,
       sessionHash: sha256(admission.sessionToken),
+      resumeKey,
     };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
@@ -334,6 +345,34 @@ export class MediaService {
   private screenSharer(meetingId: string, except: string): LiveConnection | null {
     for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.connectionId !== except && c.screenFeedId) return c;
     return null;
+  }
+
+  /**
+   * A new socket of a browser whose connection is still held (its old socket broke, or hangs after an address
+   * change): the same user with the key it chose gets the same connection back — same id, Janus session and
+   * feeds — so nothing is published or subscribed twice and the others see no one leave.
+   */
+  private resume(socket: WebSocket, admission: MediaAdmission, resumeKey: string, takeEarly: () => string[]): boolean {
+    const meetingId = admission.membership.meeting.id;
+    const entry = [...(this.live.get(meetingId)?.values() ?? [])].find((c) => c.resumeKey === resumeKey && c.user.subject === admission.user.subject);
+    if (!entry || !entry.relay.resume(socket)) return false;
+    const early = takeEarly();
+    entry.relay.sendOwn({
+      videomote: 'connected',
+      connectionId: entry.connection.connectionId,
+      capabilities: entry.capabilities,
+      roomId: entry.relay.context.roomId,
+      connections: [...(this.live.get(meetingId)?.values() ?? [])].filter((c) => c === entry || this.sees(entry, c)).map((c) => this.view(c)),
+      resumed: true,
+    } satisfies MediaServerMessage);
+    for (const text of early) entry.relay.receive(text);
+    return true;
+  }
+
+  /** A feed some connection of this meeting publishes now (camera or screen share), as announced on `/media`. */
+  private isRoomFeed(meetingId: string, feedId: number): boolean {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.feedId === feedId || c.screenFeedId === feedId) return true;
+    return false;
   }
 
   private view(e: LiveConnection): MediaConnection {

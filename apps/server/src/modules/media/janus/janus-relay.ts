@@ -22,6 +22,11 @@ export interface RelayOptions {
   janusToken(): string;
   context: RelayContext;
   hooks: RelayHooks;
+  /**
+   * How long to keep the Janus session after the browser's socket broke without a goodbye, for `resume` with a new
+   * socket (0 or absent: close at once, as before).
+   */
+  resumeGraceMs?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -45,6 +50,8 @@ const FLOOD_LIMIT = 50;
 export const MAX_QUEUED = 32;
 // A browser this far behind on reading is stalled; holding more for it would cost the whole server memory.
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Janus messages kept for a browser that is away (resume grace): enough for a few renegotiations and events. */
+const MAX_HELD = 500;
 
 /**
  * One browser ↔ Janus pipe. Every browser message passes relay-policy's check; Janus's answers are watched only
@@ -62,11 +69,18 @@ export class JanusRelay {
   private readonly feeds = new Map<number, { feedId: number | null; published: boolean; audioMids?: string[] }>();
   private closed = false;
   private refusals = 0;
+  private client: WebSocket;
+  /** While the browser is away: Janus's messages for it, and the end of its grace. */
+  private held: string[] | null = null;
+  private graceTimer: NodeJS.Timeout | null = null;
+  /** The browser destroyed its Janus session (hang-up, reload, leaving the page): its goodbye. */
+  private leaving = false;
 
   constructor(
-    private readonly client: WebSocket,
+    client: WebSocket,
     private readonly opts: RelayOptions,
   ) {
+    this.client = client;
     this.upstream = new WebSocket(opts.upstreamUrl, 'janus-protocol', { maxPayload: 1024 * 1024 });
     this.upstream.on('open', () => {
       for (const m of this.queue.splice(0)) this.upstream.send(m);
@@ -77,24 +91,80 @@ export class JanusRelay {
       if (!this.closed) this.opts.hooks.onFailed?.('upstream', 'media server unavailable');
       this.close(CLOSE_MEDIA_GONE, 'media server unavailable');
     });
+    this.listen(client);
+  }
+
+  private listen(client: WebSocket): void {
     client.on('message', (raw, isBinary) => {
+      if (client !== this.client) return;
       if (isBinary) return this.close(1003, 'text only');
       this.fromBrowser(String(raw));
     });
-    client.on('close', () => this.close(1000, 'bye'));
-    client.on('error', () => this.close(1011, 'error'));
-    client.on('pong', () => (this.alive = true));
+    client.on('close', (code) => {
+      if (client === this.client) this.clientGone(code);
+    });
+    client.on('error', () => {
+      if (client === this.client) this.close(1011, 'error');
+    });
+    client.on('pong', () => {
+      if (client === this.client) this.alive = true;
+    });
   }
 
   /** Called every heartbeat interval: drops a socket that did not answer the previous ping. */
   heartbeat(): void {
-    if (this.closed) return;
+    // A browser that is away is waited for by its resume grace, not by pings.
+    if (this.closed || this.held) return;
     if (!this.alive) {
+      // Half-open (an address change, a dead link): as if it broke, so the same browser may still resume.
       this.client.terminate();
-      return this.close(1006, 'no pong');
+      return this.clientGone(1006);
     }
     this.alive = false;
     this.client.ping();
+  }
+
+  /**
+   * The browser's socket closed. Only a socket that broke without a close frame (1006: a lost network) waits for
+   * the same browser to come back with a new socket; any close the browser sent (janus.js closes without a code
+   * when the page unloads) or a browser with no Janus session left ends the relay.
+   */
+  private clientGone(code: number): void {
+    const grace = this.opts.resumeGraceMs ?? 0;
+    if (this.closed) return;
+    if (grace <= 0 || this.leaving || code !== 1006 || this.state.sessions.size === 0) return this.close(1000, 'bye');
+    this.held ??= [];
+    this.graceTimer ??= setTimeout(() => this.close(1001, 'not resumed'), grace);
+  }
+
+  /** The page said it is going away (pagehide): when its socket closes, the connection ends at once. */
+  goodbye(): void {
+    this.leaving = true;
+  }
+
+  /** Whether this relay's browser is away and may still resume. */
+  get resumable(): boolean {
+    return !this.closed;
+  }
+
+  /**
+   * The same browser is back on a new socket (its old one broke, or is still half-open after an address change):
+   * the new socket takes over, with the Janus session, handles and feeds as they are, and gets what Janus sent
+   * meanwhile. Answers false when the relay has ended.
+   */
+  resume(client: WebSocket): boolean {
+    if (this.closed) return false;
+    const old = this.client;
+    this.client = client;
+    if (old !== client && (old.readyState === WebSocket.OPEN || old.readyState === WebSocket.CONNECTING)) old.terminate();
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.graceTimer = null;
+    const held = this.held ?? [];
+    this.held = null;
+    this.alive = true;
+    this.listen(client);
+    for (const text of held) if (client.readyState === WebSocket.OPEN) client.send(text);
+    return true;
   }
 
   /** This socket's joined publisher and subscriber handles (each one PeerConnection on Janus), pending joins included. */
@@ -133,6 +203,8 @@ export class JanusRelay {
   close(code = 1000, reason = ''): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.graceTimer) clearTimeout(this.graceTimer);
+    this.held = null;
     for (const [handleId, f] of this.feeds) if (f.published && f.feedId) this.opts.hooks.onUnpublished(handleId, f.feedId);
     this.feeds.clear();
     // Closing the upstream socket makes Janus drop this connection's sessions, handles and feeds.
@@ -164,6 +236,13 @@ export class JanusRelay {
     const result = checkClientMessage(msg, this.opts.context, this.state);
     if (!result.ok) return this.answerRefusal(msg, result.reason, true);
     const { message, expect } = result;
+    if (expect.kind === 'claim') {
+      // The session never left Janus (this relay held it on its own socket): answer as Janus answers a claim.
+      this.sendOwn({ janus: 'success', transaction: message.transaction, session_id: expect.sessionId });
+      return;
+    }
+    // janus.js destroys its session when the page goes away or hangs up: no resume is coming.
+    if (expect.kind === 'destroy') this.leaving = true;
     if (expect.kind !== 'none') this.state.pending.set(message.transaction as string, expect);
     const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);
@@ -195,7 +274,9 @@ export class JanusRelay {
       return;
     }
     this.learn(msg);
-    this.toBrowser(text);
+    if (this.held) {
+      if (this.held.length < MAX_HELD) this.held.push(text);
+    } else this.toBrowser(text);
   }
 
   private learn(msg: Json): void {

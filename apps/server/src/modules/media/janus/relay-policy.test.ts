@@ -71,7 +71,9 @@ describe('relay policy', () => {
     expect(checkClientMessage({ janus: 'attach', transaction: 'a', session_id: 11, plugin: 'janus.plugin.videoroom' }, member, state()).ok).toBe(true);
     expect(checkClientMessage({ ...msg({ request: 'configure' }), handle_id: 23 }, member, state('publisher')).ok).toBe(false);
     expect(checkClientMessage({ janus: 'info', transaction: 'a' }, member, state()).ok).toBe(false);
-    expect(checkClientMessage({ janus: 'claim', transaction: 'a', session_id: 11 }, member, state()).ok).toBe(false);
+    // Claiming is how a browser resumes its own session on a new socket; another session's id is unknown here.
+    expect(checkClientMessage({ janus: 'claim', transaction: 'a', session_id: 11 }, member, state())).toMatchObject({ ok: true, expect: { kind: 'claim', sessionId: 11 } });
+    expect(checkClientMessage({ janus: 'claim', transaction: 'a', session_id: 12 }, member, state()).ok).toBe(false);
     expect(checkClientMessage({ janus: 'create' }, member, state()).ok).toBe(false); // no transaction
   });
 
@@ -192,5 +194,36 @@ describe('relay policy: screen shares', () => {
     // A camera publish is never held up by someone else's screen share.
     otherSharing = true;
     expect(checkClientMessage(msg({ request: 'joinandconfigure', ptype: 'publisher', room: ROOM }, offer), ctx, state()).ok).toBe(true);
+  });
+});
+
+describe('relay policy for the one subscriber connection (multistream)', () => {
+  const feedsOfRoom = new Set([7, 8]);
+  const ctx: RelayContext = { ...member, roomFeed: (feed) => feedsOfRoom.has(feed) };
+
+  it('lets a subscriber join with, add, drop and update feeds of its own room', () => {
+    const s = state();
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 7 }] }), ctx, s).ok).toBe(true);
+    const update = checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 8 }], unsubscribe: [{ feed: 7 }] }), ctx, s);
+    expect(update).toMatchObject({ ok: true, message: { body: { request: 'update', subscribe: [{ feed: 8 }], unsubscribe: [{ feed: 7 }] } } });
+    expect(checkClientMessage(msg({ request: 'subscribe', streams: [{ feed: 8, mid: '1' }] }), ctx, s).ok).toBe(true);
+    expect(checkClientMessage(msg({ request: 'unsubscribe', streams: [{ feed: 99 }] }), ctx, s).ok).toBe(true);
+    expect(checkClientMessage(msg({ request: 'update', unsubscribe: [{ feed: 8 }] }), ctx, s).ok).toBe(true);
+    expect(checkClientMessage(msg({ request: 'configure', restart: true }), ctx, s)).toMatchObject({ ok: true, message: { body: { request: 'configure', restart: true } } });
+  });
+
+  it('refuses every way of adding a feed that is not published in this room', () => {
+    const s = state('subscriber');
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 9 }] }), ctx, state())).toMatchObject({ ok: false, reason: 'not a feed of this room' });
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7 }, { feed: 9 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'not a feed of this room' });
+    expect(checkClientMessage(msg({ request: 'subscribe', streams: [{ feed: 9 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'not a feed of this room' });
+    expect(checkClientMessage(msg({ request: 'switch', streams: [{ feed: 9, mid: '0', sub_mid: '0' }] }), ctx, s)).toMatchObject({ ok: false, reason: 'not a feed of this room' });
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7, room: ROOM + 1 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'another room' });
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: '7' }] }), ctx, s).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'update', subscribe: 'all' }), ctx, s).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'update', subscribe: Array.from({ length: 65 }, () => ({ feed: 7 })) }), ctx, s)).toMatchObject({ ok: false, reason: 'too many streams' });
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM }), ctx, state())).toMatchObject({ ok: false, reason: 'streams must list feeds' });
+    // A publisher handle cannot turn into a subscriber to add feeds.
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7 }] }), ctx, state('publisher')).ok).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ export interface RelayContext {
   peerConnections?: () => PeerConnectionUsage;
   /** Whether another connection of the meeting shares a screen now (read from the room's live state at check time). */
   otherScreenShare?: () => boolean;
+  /** Whether a feed is published in this meeting's room now, by the server's own list (absent: not checked). */
+  roomFeed?(feedId: number): boolean;
 }
 
 export interface PeerConnectionUsage {
@@ -67,6 +69,8 @@ export type Expectation =
   | { kind: 'unpublish'; handleId: number }
   | { kind: 'detach'; handleId: number }
   | { kind: 'destroy'; sessionId: number }
+  /** A resumed browser claims its session on the new socket: the relay answers, the session never left Janus. */
+  | { kind: 'claim'; sessionId: number }
   | { kind: 'none' };
 
 export type PolicyResult = { ok: true; message: Record<string, unknown>; expect: Expectation } | { ok: false; reason: string };
@@ -133,7 +137,7 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
     case 'keepalive':
     case 'claim':
       if (!sessionOk()) return refuse('unknown session');
-      if (msg.janus === 'claim') return refuse('claim is not supported');
+      if (msg.janus === 'claim') return { ok: true, message: pick(msg, ['janus', 'transaction', 'session_id']), expect: { kind: 'claim', sessionId: msg.session_id as number } };
       return { ok: true, message: pick(msg, ['janus', 'transaction', 'session_id']), expect: { kind: 'none' } };
     case 'destroy':
       if (!sessionOk()) return refuse('unknown session');
@@ -199,6 +203,8 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, sta
       if (jsep) return refuse('a subscriber join carries no offer');
       const full = peerConnectionRefusal(state, ctx, 'subscriber');
       if (full) return refuse(full);
+      const feeds = checkAddedFeeds(b.streams, ctx);
+      if (feeds) return refuse(feeds);
       handle.role = 'subscriber';
       return out(subscriberBody(b, ctx), { kind: 'subscriber-join', handleId });
     }
@@ -242,6 +248,10 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, sta
   if (SUBSCRIBER_ONLY.has(request)) {
     if (handle.role !== 'subscriber') return refuse('not a subscriber handle');
     if (jsep && (jsep as { type?: unknown }).type !== 'answer') return refuse('a subscriber sends only answers');
+    // Every request that adds feeds to the one subscriber connection names them: each must be of this room.
+    const added = request === 'update' ? b.subscribe : request === 'subscribe' || request === 'switch' ? b.streams : undefined;
+    const feeds = added === undefined ? null : checkAddedFeeds(added, ctx);
+    if (feeds) return refuse(feeds);
     return out(subscriberBody(b, ctx), { kind: 'none' });
   }
   return refuse(`request "${request}" is not allowed`);
@@ -281,6 +291,27 @@ export function peerConnectionRefusal(state: RelayState, ctx: RelayContext, kind
 
 const screenCheck = (handle: HandleState, ctx: RelayContext, offer: boolean): string | null =>
   handle.videoType === 'screen' ? screenPublishRefusal({ allowed: ctx.capabilities.screenShare, offer, otherSharing: ctx.otherScreenShare?.() ?? false }) : null;
+
+/**
+ * The feeds a subscriber asks to add: a list of stream entries, each naming one feed by its numeric id, published
+ * in this meeting's room. Janus looks feeds up in the room the handle joined, and we check the same against our
+ * own list, so that no browser can add a feed of another meeting. Answers the refusal reason, or null.
+ */
+function checkAddedFeeds(streams: unknown, ctx: RelayContext): string | null {
+  if (!Array.isArray(streams) || streams.length === 0) return 'streams must list feeds';
+  if (streams.length > MAX_STREAMS_PER_REQUEST) return 'too many streams';
+  for (const s of streams) {
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'bad stream entry';
+    const feed = (s as Record<string, unknown>).feed;
+    if (!isId(feed)) return 'a stream names its feed by id';
+    if ('room' in s) return 'another room';
+    if (ctx.roomFeed && !ctx.roomFeed(feed)) return 'not a feed of this room';
+  }
+  return null;
+}
+
+/** More than a room holds (24 publishers, audio and video each, plus a share): a bogus request. */
+const MAX_STREAMS_PER_REQUEST = 64;
 
 // Publisher media options we pass on; anything else in the body is dropped.
 const PUBLISHER_KEYS = ['audio', 'video', 'data', 'bitrate', 'keyframe', 'audiocodec', 'videocodec', 'descriptions', 'streams', 'audio_level_average', 'audio_active_packets'];

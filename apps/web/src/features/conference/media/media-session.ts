@@ -1,11 +1,13 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { cameraStreamId, screenStreamId } from '../model/call-model.ts';
+import { IceRecovery } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
+import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
 import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
-import { StatsPoller } from './stats-poller.ts';
+import { RemoteFeeds } from './remote-feeds.ts';
+import { StatsPoller, type PolledConnection } from './stats-poller.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -17,6 +19,15 @@ type Handle = JanusJS.PluginHandle;
 
 const VIDEOROOM = 'janus.plugin.videoroom';
 const NETWORK_DOWN_AFTER_MS = 20_000;
+/**
+ * The signalling socket is pinged this often; one that has carried nothing back for SIGNAL_DEAD_MS is taken as
+ * dead. After an address change the old TCP connection does not close, it just hangs: without this the page
+ * would wait for minutes while Janus times the session out.
+ */
+const PING_MS = 2_000;
+const SIGNAL_DEAD_MS = 7_000;
+/** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
+const RESUME_TIMEOUT_MS = 10_000;
 
 // janus.js opens its own WebSocket; we hand it a subclass so we can also read and send our own (`videomote`)
 // messages on the same socket. The tap is looked up by URL, which is unique per connection attempt.
@@ -59,39 +70,19 @@ export interface MediaSessionOptions {
   onEnded?: (reason: 'kicked') => void;
 }
 
-interface Subscription {
-  handle: Handle | null;
-  feedId: number;
-  tracks: Map<string, MediaStreamTrack>;
-}
-
-/**
- * A subscription that has received nothing this long after it was asked for is started again. Seen on a loaded
- * machine: one of 72 subscriptions whose connection never carried a packet, a black tile for the rest of the call.
- * Each new try of the same stream waits twice as long (up to 8×): on a slow device setting up can itself take that
- * long, and cutting it short every time would never let it finish.
- */
-const SUBSCRIPTION_WATCHDOG_MS = 20_000;
-const RESUBSCRIBE_MS = 1_500;
-
-/** Whether any media has arrived on a subscriber's connection. */
-async function receivedAnything(pc: RTCPeerConnection): Promise<boolean> {
-  const report = await pc.getStats();
-  let bytes = 0;
-  report.forEach((s: { type: string; bytesReceived?: number }) => {
-    if (s.type === 'inbound-rtp') bytes += s.bytesReceived ?? 0;
-  });
-  return bytes > 0;
-}
-
 export class MediaSession {
   private Janus: JanusClass | null = null;
   private janus: JanusJS.Janus | null = null;
   private socket: WebSocket | null = null;
   private publisher: Handle | null = null;
-  private readonly subscriptions = new Map<string, Subscription>();
-  /** Tries in a row that got nothing, per stream: the watchdog's back-off. */
-  private readonly failedTries = new Map<string, number>();
+  /** Everything received, on one subscriber connection (created with the Janus session). */
+  private remote: RemoteFeeds | null = null;
+  /** ICE recovery of the own publishers (camera, screen), per handle. */
+  private readonly recoveries = new Map<Handle, IceRecovery>();
+  /** Which of this page's connections are restarting ICE now: the status says 'Återansluter...' meanwhile. */
+  private readonly broken = new Set<string>();
+  /** Some media connection of this page has connected at least once: media can get through this network. */
+  private mediaEverConnected = false;
   private localTracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
   private wants = { audio: true, video: false };
   private roomId = 0;
@@ -103,6 +94,15 @@ export class MediaSession {
   private attempts = 0;
   private generation = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** This page's key for its `/media` connection: a new socket with it resumes the connection on the server. */
+  private readonly clientKey = crypto.randomUUID();
+  private url = '';
+  private lastHeard = 0;
+  private lastCloseCode = 0;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private resuming = false;
+  /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
+  resumes = 0;
   private networkTimer: ReturnType<typeof setTimeout> | null = null;
   private restartTimer: ReturnType<typeof setTimeout> | null = null;
   /** The second publisher handle: the own screen share (spec §4 Screen sharing). */
@@ -118,7 +118,11 @@ export class MediaSession {
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
   }
 
+  /** Leaving the page (reload, another site, closing the tab): tell the server not to hold the connection. */
+  private readonly onPageHide = () => this.sendOwn({ videomote: 'bye' });
+
   async start(): Promise<void> {
+    window.addEventListener('pagehide', this.onPageHide);
     this.opts.model.connecting();
     try {
       this.Janus = await loadJanus();
@@ -132,7 +136,9 @@ export class MediaSession {
   /** Leaving the route: hang up everything and stop the camera and microphone. */
   close(): void {
     this.closed = true;
+    window.removeEventListener('pagehide', this.onPageHide);
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
+    if (this.pingTimer) clearInterval(this.pingTimer);
     this.stats.stop();
     this.teardown(true);
     this.blurred?.stop();
@@ -143,18 +149,23 @@ export class MediaSession {
     this.opts.model.disconnected();
   }
 
-  /** Peer connections, for the browser tests' stats hook. */
-  peerConnections(): { role: 'publisher' | 'subscriber'; streamId: string; pc: RTCPeerConnection }[] {
-    const out: { role: 'publisher' | 'subscriber'; streamId: string; pc: RTCPeerConnection }[] = [];
+  /**
+   * Peer connections, for the stats poller and the browser tests' hook: the publishers', then one entry per received
+   * stream — all received streams share the one subscriber connection, each entry names the `mid`s that are its.
+   */
+  peerConnections(): PolledConnection[] {
+    const out: PolledConnection[] = [];
     const pub = this.publisher?.webrtcStuff?.pc;
     if (pub) out.push({ role: 'publisher', streamId: 'own-camera', pc: pub });
     const screen = this.screenHandle?.webrtcStuff?.pc;
     if (screen) out.push({ role: 'publisher', streamId: 'own-screen', pc: screen });
-    for (const [streamId, s] of this.subscriptions) {
-      const pc = s.handle?.webrtcStuff?.pc;
-      if (pc) out.push({ role: 'subscriber', streamId, pc });
-    }
+    for (const s of this.remote?.streams() ?? []) out.push({ role: 'subscriber', ...s });
     return out;
+  }
+
+  /** The subscriber connection (null until something is received), for the browser tests' hook. */
+  subscriberConnection(): RTCPeerConnection | null {
+    return this.remote?.pc ?? null;
   }
 
   setAudio(on: boolean): void {
@@ -322,14 +333,21 @@ export class MediaSession {
         handle.send({ message: { request: 'join', ptype: 'publisher', room: this.roomId } });
       },
       error: fail,
+      iceState: (state) => {
+        if (this.screenHandle) this.recoveries.get(this.screenHandle)?.update(state);
+      },
       onmessage: (msg, jsep) => {
         const handle = this.screenHandle;
         if (!handle || this.screenStream !== stream) return;
         if (msg.error) return fail();
         if (msg.videoroom === 'joined') {
           handle.createOffer({
+            // E2EE: the screen share's sender is created here (its track's `transforms`, or pc.getSenders() after).
             tracks: [{ type: 'video', capture: track, recv: false }],
-            success: (offer) => handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: offer }),
+            success: (offer) => {
+              this.watchPublisherIce('screen', handle);
+              handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: offer });
+            },
             error: fail,
           });
         }
@@ -347,6 +365,7 @@ export class MediaSession {
   stopScreenShare(): void {
     const handle = this.screenHandle;
     const stream = this.screenStream;
+    this.forgetIce(handle, 'screen');
     this.screenHandle = null;
     this.screenStream = null;
     for (const t of stream?.getTracks() ?? []) t.stop();
@@ -383,23 +402,9 @@ export class MediaSession {
     const Janus = this.Janus!;
     const generation = ++this.generation;
     this.serverReady = this.janusReady = false;
-    const url = `${this.opts.mediaBaseUrl}/${encodeURIComponent(this.opts.meetingId)}?token=${encodeURIComponent(this.opts.token)}&a=${generation}`;
-    taps.set(url, (ws) => {
-      this.socket = ws;
-      ws.addEventListener('message', (event) => {
-        if (generation !== this.generation) return;
-        let msg: unknown;
-        try {
-          msg = JSON.parse(String(event.data));
-        } catch {
-          return;
-        }
-        if (msg && typeof msg === 'object' && 'videomote' in msg) this.onServerMessage(msg as MediaServerMessage);
-      });
-      ws.addEventListener('close', (event) => {
-        if (event.code === 4002) this.kicked = true;
-      });
-    });
+    const url = `${this.opts.mediaBaseUrl}/${encodeURIComponent(this.opts.meetingId)}?token=${encodeURIComponent(this.opts.token)}&client=${this.clientKey}&a=${generation}`;
+    this.url = url;
+    this.tap(url, generation);
     this.janus = new Janus({
       server: url,
       iceServers: this.opts.iceServers,
@@ -411,15 +416,101 @@ export class MediaSession {
       },
       error: () => {
         if (generation !== this.generation) return;
-        this.onLost();
+        // A late close of a socket already replaced by a resume: the live one is fine.
+        if (this.resuming || this.socket?.readyState === WebSocket.OPEN) return;
+        if (this.canResume()) this.resumeSignalling();
+        else this.onLost();
       },
     });
+  }
+
+  /** Reads our own messages on the socket janus.js opens for `url` next (the first one, or a resume's). */
+  private tap(url: string, generation: number): void {
+    taps.set(url, (ws) => {
+      this.socket = ws;
+      this.lastHeard = Date.now();
+      ws.addEventListener('message', (event) => {
+        if (generation !== this.generation || ws !== this.socket) return;
+        this.lastHeard = Date.now();
+        let msg: unknown;
+        try {
+          msg = JSON.parse(String(event.data));
+        } catch {
+          return;
+        }
+        if (msg && typeof msg === 'object' && 'videomote' in msg) this.onServerMessage(msg as MediaServerMessage);
+      });
+      ws.addEventListener('close', (event) => {
+        if (ws !== this.socket) return;
+        this.lastCloseCode = event.code;
+        if (event.code === 4002) this.kicked = true;
+      });
+    });
+  }
+
+  /**
+   * Whether a broken socket can be replaced while everything else stays: the call was up, and the socket broke
+   * (no close frame, or it hangs) rather than being closed by the server (refused, removed, media server gone,
+   * server stopping), after which only a fresh start helps.
+   */
+  private canResume(): boolean {
+    const code = this.lastCloseCode;
+    return this.everConnected && !this.kicked && !this.closed && this.janus !== null && (code === 0 || code === 1006);
+  }
+
+  /**
+   * A new socket for the same connection: the server hands it the connection it held (same id, Janus session,
+   * handles and feeds) and janus.js claims its session on it. The peer connections are not touched; an ICE restart
+   * that went out on the dead socket is sent again. If the server no longer holds the connection, a fresh start.
+   */
+  private resumeSignalling(): void {
+    const janus = this.janus;
+    if (!janus || this.resuming) return;
+    const generation = this.generation;
+    this.resuming = true;
+    this.setBroken('signalling', true);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      if (!this.resuming || generation !== this.generation) return;
+      this.resuming = false;
+      this.setBroken('signalling', false);
+      if (!ok) return this.onLost();
+      this.lastHeard = Date.now();
+      for (const r of this.recoveries.values()) r.restartNow();
+      this.remote?.resumed();
+    };
+    const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
+    this.resumes += 1;
+    this.tap(this.url, generation);
+    // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
+    // could reach it first and end the connection that is being resumed.
+    janus.reconnect({ success: () => done(true), error: () => done(false) });
+  }
+
+  private startPinging(): void {
+    this.pingTimer ??= setInterval(() => {
+      if (this.closed || this.resuming || !this.socket) return;
+      if (Date.now() - this.lastHeard > SIGNAL_DEAD_MS && this.canResume()) return this.resumeSignalling();
+      this.sendOwn({ videomote: 'ping' });
+    }, PING_MS);
   }
 
   private onServerMessage(msg: MediaServerMessage): void {
     const model = this.opts.model;
     switch (msg.videomote) {
       case 'connected':
+        if (this.resuming || msg.resumed) {
+          // The same connection back on a new socket: same tiles, same peer connections.
+          if (msg.resumed && msg.connectionId === model.getState().connectionId) {
+            model.resumed(msg.connections as AnnouncedConnection[]);
+            this.syncSubscriptions();
+          } else {
+            this.resuming = false;
+            this.setBroken('signalling', false);
+            this.onLost();
+          }
+          break;
+        }
         this.roomId = msg.roomId;
         this.serverReady = true;
         model.connected({ connectionId: msg.connectionId, capabilities: msg.capabilities, connections: msg.connections as AnnouncedConnection[] });
@@ -462,6 +553,7 @@ export class MediaSession {
     if (this.opts.model.getState().capabilities.publish) void this.publish();
     this.syncSubscriptions();
     this.stats.start();
+    this.startPinging();
   }
 
   /** The connection to the relay was lost (or never came up): retry with backoff unless we were removed. */
@@ -482,7 +574,7 @@ export class MediaSession {
     } else if (this.attempts >= 3) {
       model.connectionFailed();
     }
-    const delay = Math.min(500 * 2 ** Math.min(this.attempts - 1, 4), 8_000);
+    const delay = reconnectDelay(this.attempts);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.closed) this.connect();
@@ -495,12 +587,15 @@ export class MediaSession {
     this.generation += 1;
     const janus = this.janus;
     this.janus = null;
-    const handles = [this.publisher, ...[...this.subscriptions.values()].map((s) => s.handle)];
+    const handles = [this.publisher];
+    this.forgetIce(this.publisher, 'camera');
     this.publisher = null;
     // The screen publisher does not outlive the session (spec §4).
     this.stopScreenShare();
-    for (const [streamId] of this.subscriptions) this.opts.model.remoteMedia(streamId, null);
-    this.subscriptions.clear();
+    this.remote?.close();
+    this.remote = null;
+    this.broken.clear();
+    this.opts.model.mediaReconnecting(false);
     this.socket = null;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
@@ -590,12 +685,20 @@ export class MediaSession {
         if (!handle) return;
         if (msg.videoroom === 'joined') {
           handle.createOffer({
+            // E2EE: the camera's and microphone's senders are created here, one per entry of `tracks` (a sender
+            // transform goes on the entry's `transforms`, or on pc.getSenders() once the offer is made).
             tracks,
-            success: (offer) => handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer }),
+            success: (offer) => {
+              this.watchPublisherIce('camera', handle);
+              handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer });
+            },
             error: () => model.addError('OT_HARDWARE_UNAVAILABLE'),
           });
         }
         if (jsep) handle.handleRemoteJsep({ jsep });
+      },
+      iceState: (state) => {
+        if (mine && this.publisher === mine) this.recoveries.get(mine)?.update(state);
       },
       webrtcState: (up) => {
         if (!up) return;
@@ -612,6 +715,9 @@ export class MediaSession {
         if (generation !== this.generation || this.closed || !mine || this.publisher !== mine) return;
         // The own publisher died while the session lives: restart it after 1 s (spec §4 Publisher).
         const dead = this.publisher;
+        // Janus gave up on a publisher that never connected: as when our own restarts run out.
+        if (dead && this.recoveries.get(dead)?.connectedOnce === false) this.iceGaveUp(false);
+        this.forgetIce(dead, 'camera');
         this.publisher = null;
         // Free the dead handle (the relay counts handles), outside janus.js's own cleanup call.
         setTimeout(() => {
@@ -629,82 +735,76 @@ export class MediaSession {
     });
   }
 
-  /** Subscribes to every published feed of the others and drops the ones that went away. */
+  /** Receives every published feed of the others on the one subscriber connection, and drops the ones that went. */
   private syncSubscriptions(): void {
     if (!this.janus || !this.janusReady || !this.serverReady) return;
     const state = this.opts.model.getState();
     if (!state.capabilities.subscribe) return;
-    const wanted = new Map<string, number>();
-    for (const c of state.connections) {
-      if (c.connectionId === state.connectionId) continue;
-      if (c.feedId) wanted.set(cameraStreamId(c.connectionId), c.feedId);
-      if (c.screenFeedId) wanted.set(screenStreamId(c.connectionId), c.screenFeedId);
-    }
-    for (const [streamId, sub] of this.subscriptions) {
-      if (wanted.get(streamId) === sub.feedId) continue;
-      this.subscriptions.delete(streamId);
-      sub.handle?.detach();
-      this.opts.model.remoteMedia(streamId, null);
-    }
-    for (const [streamId, feedId] of wanted) if (!this.subscriptions.has(streamId)) this.subscribe(streamId, feedId);
+    this.remote ??= new RemoteFeeds({
+      janus: this.janus,
+      roomId: this.roomId,
+      model: this.opts.model,
+      onReconnecting: (on) => this.setBroken('subscriber', on),
+      onConnected: () => (this.mediaEverConnected = true),
+      onGaveUp: (everConnected) => this.iceGaveUp(everConnected),
+    });
+    this.remote.sync(wantedFeeds(state));
   }
 
-  private subscribe(streamId: string, feedId: number): void {
-    const janus = this.janus!;
-    const model = this.opts.model;
-    const sub: Subscription = { handle: null, feedId, tracks: new Map() };
-    this.subscriptions.set(streamId, sub);
-    const current = () => this.subscriptions.get(streamId) === sub;
-    const tries = this.failedTries.get(streamId) ?? 0;
-    // Dropped and asked for again shortly, if still wanted then (an announcement may not follow).
-    const retry = () => {
-      if (!current()) return;
-      this.failedTries.set(streamId, tries + 1);
-      this.subscriptions.delete(streamId);
-      sub.handle?.detach();
-      model.remoteMedia(streamId, null);
-      setTimeout(() => this.syncSubscriptions(), RESUBSCRIBE_MS);
-    };
-    setTimeout(() => {
-      const pc = sub.handle?.webrtcStuff?.pc;
-      if (!current()) return;
-      if (!pc) return retry();
-      void receivedAnything(pc).then((ok) => (ok ? this.failedTries.delete(streamId) : retry()), retry);
-    }, SUBSCRIPTION_WATCHDOG_MS * 2 ** Math.min(tries, 3));
-    janus.attach({
-      plugin: VIDEOROOM,
-      success: (handle) => {
-        if (!current()) return handle.detach();
-        sub.handle = handle;
-        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.roomId, streams: [{ feed: feedId }] } });
-      },
-      error: retry,
-      onmessage: (msg, jsep) => {
-        const handle = sub.handle;
-        if (!handle || !current()) return;
-        // Typically: the feed is not published yet.
-        if (msg.error) return retry();
-        if (jsep) {
-          handle.createAnswer({
-            jsep,
-            tracks: [{ type: 'data', capture: false }],
-            success: (answer) => handle.send({ message: { request: 'start' }, jsep: answer }),
-            error: () => model.addError('SUBSCRIBE_FAILED', 'Det gick inte att ta emot en videoström.'),
-          });
+  /** The spec's reconnecting / reconnected while any of this page's connections restarts its ICE. */
+  private setBroken(which: string, on: boolean): void {
+    if (on) this.broken.add(which);
+    else this.broken.delete(which);
+    this.opts.model.mediaReconnecting(this.broken.size > 0);
+  }
+
+  /**
+   * ICE restarts did not bring a connection back; its owner rebuilds it. One that worked before: the user is told
+   * the network has a problem meanwhile. When no connection of this page ever connected, this network lets no
+   * media through at all (no UDP and no usable TURN): the connection error.
+   */
+  private iceGaveUp(everConnected: boolean): void {
+    if (everConnected) this.opts.model.addError('networkDisconnected');
+    else if (!this.mediaEverConnected) this.opts.model.connectionFailed();
+  }
+
+  /** Restarts ICE on a publisher's own connection: a new offer with new ICE credentials, same tracks, same feed. */
+  private watchPublisherIce(which: 'camera' | 'screen', handle: Handle): IceRecovery {
+    const recovery = new IceRecovery({
+      restart: () =>
+        handle.createOffer({
+          iceRestart: true,
+          success: (offer) => handle.send({ message: { request: 'configure' }, jsep: offer }),
+          error: () => {
+            /* the restart's own timeout tries again */
+          },
+        }),
+      reconnecting: (on) => this.setBroken(which, on),
+      connected: () => (this.mediaEverConnected = true),
+      currentState: () => handle.webrtcStuff?.pc?.iceConnectionState ?? 'closed',
+      giveUp: (everConnected) => {
+        this.setBroken(which, false);
+        this.iceGaveUp(everConnected);
+        // A publisher that once worked is hung up: its cleanup restarts it (spec §4 Publisher).
+        if (everConnected) {
+          try {
+            handle.hangup(true);
+          } catch {
+            /* already gone */
+          }
         }
       },
-      onremotetrack: (track, mid, on) => {
-        if (!current()) return;
-        if (on && track.readyState !== 'ended') sub.tracks.set(mid, track);
-        else sub.tracks.delete(mid);
-        model.remoteMedia(streamId, sub.tracks.size ? new MediaStream([...sub.tracks.values()]) : null);
-      },
-      // The connection is gone while the feed is still wanted (Janus hung up: ICE or DTLS failed).
-      oncleanup: () => {
-        sub.tracks.clear();
-        retry();
-      },
     });
+    this.recoveries.get(handle)?.stop();
+    this.recoveries.set(handle, recovery);
+    return recovery;
+  }
+
+  private forgetIce(handle: Handle | null, which: string): void {
+    if (!handle) return;
+    this.recoveries.get(handle)?.stop();
+    this.recoveries.delete(handle);
+    this.setBroken(which, false);
   }
 }
 

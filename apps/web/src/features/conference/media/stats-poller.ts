@@ -14,6 +14,8 @@ export interface PolledConnection {
   role: 'publisher' | 'subscriber';
   streamId: string;
   pc: RTCPeerConnection;
+  /** A subscriber connection carries many streams: the `mid`s that are this one's (all, when absent). */
+  mids?: string[];
 }
 
 type Report = Record<string, unknown> & { type: string; kind?: string; id: string };
@@ -52,10 +54,17 @@ export class StatsPoller {
       const nextInbound = new Map<string, InboundCounters>();
       const nextOutbound = new Map<string, OutboundCounters>();
       let publisherLoss: { audio: number; video: number } | null = null;
-      for (const { role, streamId, pc } of this.connections()) {
+      // One getStats per connection, however many streams share it.
+      const byPc = new Map<RTCPeerConnection, Report[]>();
+      for (const { role, streamId, pc, mids } of this.connections()) {
         if (pc.connectionState === 'closed') continue;
-        const reports: Report[] = [];
-        (await pc.getStats()).forEach((r: Report) => reports.push(r));
+        let all = byPc.get(pc);
+        if (!all) {
+          const collected: Report[] = [];
+          (await pc.getStats()).forEach((r: Report) => collected.push(r));
+          byPc.set(pc, (all = collected));
+        }
+        const reports = mids ? all.filter((r) => r.type !== 'inbound-rtp' || mids.includes(String(r.mid))) : all;
         if (role === 'subscriber') {
           const s: StreamStats = { audio: null, video: null };
           for (const r of reports) {

@@ -178,3 +178,23 @@ describe('CallModel', () => {
     expect(m.getState().own).toMatchObject({ hasAudio: false, hasVideo: false, alive: false });
   });
 });
+
+describe('media reconnecting and a resumed connection', () => {
+  it('keeps tiles and media while ICE restarts or the socket is replaced, unlike a full reconnect', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 3 })] });
+    const stream = {} as MediaStream;
+    m.remoteMedia(cameraStreamId('a'), stream);
+    m.mediaReconnecting(true);
+    expect(m.getState()).toMatchObject({ mediaReconnecting: true, connectionStatus: 'connected' });
+    expect(m.getState().media[cameraStreamId('a')]).toBe(stream);
+    m.resumed([conn('me'), conn('a', { feedId: 3 }), conn('b')]);
+    expect(m.getState().connections.map((c) => c.connectionId)).toEqual(['me', 'a', 'b']);
+    expect(m.getState().media[cameraStreamId('a')]).toBe(stream);
+    m.mediaReconnecting(false);
+    expect(m.getState().mediaReconnecting).toBe(false);
+    // A full reconnect (new session) starts the tiles over.
+    m.reconnecting();
+    expect(m.getState().media).toEqual({});
+  });
+});

@@ -35,6 +35,8 @@ export interface ErrorEntry {
 export interface CallState {
   connectionStatus: ConnectionStatus;
   reconnecting: boolean;
+  /** A media connection is restarting its ICE (spec §7 reconnecting / reconnected): the call itself goes on. */
+  mediaReconnecting: boolean;
   connectionId: string | null;
   capabilities: Capabilities;
   meetingId: string | null;
@@ -64,6 +66,7 @@ const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceU
 export const initialCallState = (): CallState => ({
   connectionStatus: 'idle',
   reconnecting: false,
+  mediaReconnecting: false,
   connectionId: null,
   capabilities: NO_CAPABILITIES,
   meetingId: null,
@@ -222,6 +225,15 @@ export class CallModel {
 
   reconnecting(): void {
     this.set({ reconnecting: true, connections: this.state.connections.filter((c) => c.connectionId === this.state.connectionId), media: {} });
+  }
+
+  /** The same media connection back on a new signalling socket: the list as it is now, tiles and media kept. */
+  resumed(connections: AnnouncedConnection[]): void {
+    this.set({ connections, reconnecting: false });
+  }
+
+  mediaReconnecting(on: boolean): void {
+    if (on !== this.state.mediaReconnecting) this.set({ mediaReconnecting: on });
   }
 
   /** A network disconnect raises networkDisconnected (spec §8). */

@@ -110,7 +110,8 @@ function Conference() {
           meetingId: id,
           token: data.tokenData.token,
           mediaBaseUrl: config.mediaBaseUrl,
-          iceServers: config.iceServers as RTCIceServer[],
+          // The token's list carries this participant's own TURN credentials; the config's only password-free servers.
+          iceServers: (data.iceServers ?? config.iceServers) as RTCIceServer[],
           model,
           preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
           onEnded: () => navigate('/'),
@@ -254,7 +255,11 @@ function Conference() {
     pinned: tiles.filter((t) => pins.includes(pinOf(t))).map((t) => t.streamId),
   });
   const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
-  const status = statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
+  // While a media connection restarts its ICE the call goes on (same tiles), and the status says so (spec §7).
+  const status =
+    state.mediaReconnecting && state.connectionStatus === 'connected' && !state.reconnecting
+      ? TEXTS.reconnecting
+      : statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
   const loading = (state.connectionStatus === 'connecting' || state.connectionStatus === 'idle') && !state.reconnecting;
   // Spec §2's 'no streams' status: in the centre when there are no tiles, above the initials posters otherwise.
   const noVideo = nobodySendsVideo(state.connectionStatus, view.main);

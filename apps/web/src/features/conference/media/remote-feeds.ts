@@ -1,0 +1,342 @@
+import type { JanusJS } from 'janus-gateway';
+import type { CallModel } from '../model/call-model.ts';
+import { IceRecovery } from '../model/ice-recovery.ts';
+import { isEmptyUpdate, midsOf, planUpdate, RESUBSCRIBE_MS, subscriptionStalled, watchdogDelay, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+
+type Handle = JanusJS.PluginHandle;
+
+const VIDEOROOM = 'janus.plugin.videoroom';
+/** A request Janus has not answered in this long is taken as lost, so the next change is not held up for ever. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface RemoteFeedsOptions {
+  janus: JanusJS.Janus;
+  roomId: number;
+  model: CallModel;
+  /** The subscriber's ICE broke and is being restarted (true) or works again (false). */
+  onReconnecting(on: boolean): void;
+  /** ICE connected (first time or again). */
+  onConnected(): void;
+  /** ICE restarts did not help; `everConnected` as in IceRecovery. The connection is rebuilt after this. */
+  onGaveUp(everConnected: boolean): void;
+}
+
+interface Asked {
+  streamId: string;
+  askedAt: number;
+}
+
+/**
+ * Everything this browser receives, on ONE subscriber RTCPeerConnection (Janus 1.x multistream). The session tells
+ * it which feeds are wanted; it asks Janus to add and drop feeds (`join` with the first ones, then `update` with
+ * `subscribe`/`unsubscribe` lists, one request at a time), answers every offer Janus makes (also the ones Janus
+ * makes by itself when a publisher leaves), maps each `mid` to its feed and hands the tracks to the call model.
+ * When ICE breaks it asks Janus for an ICE restart (`configure` with `restart: true`) on the same connection;
+ * only when restarts do not help is the connection rebuilt.
+ */
+export class RemoteFeeds {
+  private handle: Handle | null = null;
+  private attaching = false;
+  private joined = false;
+  private busy = false;
+  private busyTimer: ReturnType<typeof setTimeout> | null = null;
+  private restartWanted = false;
+  private closed = false;
+  private wanted = new Map<number, string>();
+  private readonly asked = new Map<number, Asked>();
+  /** Feeds resting after a failure, until the time given. */
+  private readonly resting = new Map<number, number>();
+  private readonly failedTries = new Map<number, number>();
+  private mids = new Map<string, number>();
+  private readonly tracks = new Map<string, Map<string, MediaStreamTrack>>();
+  private recovery: IceRecovery | null = null;
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly opts: RemoteFeedsOptions) {}
+
+  /** The feeds to receive now (feed id → stream id); the connection follows, one request at a time. */
+  sync(wanted: Map<number, string>): void {
+    this.wanted = wanted;
+    this.pump();
+  }
+
+  /** The subscriber connection, once it exists. */
+  get pc(): RTCPeerConnection | null {
+    return this.handle?.webrtcStuff?.pc ?? null;
+  }
+
+  /** One entry per received stream, all on the same connection, with the `mid`s that carry it (stats, tests). */
+  streams(): { streamId: string; pc: RTCPeerConnection; mids: string[] }[] {
+    const pc = this.pc;
+    if (!pc) return [];
+    const byStream = new Map<string, string[]>();
+    for (const [mid, feed] of this.mids) {
+      const a = this.asked.get(feed);
+      if (a) byStream.set(a.streamId, [...(byStream.get(a.streamId) ?? []), mid]);
+    }
+    return [...byStream].map(([streamId, mids]) => ({ streamId, pc, mids }));
+  }
+
+  close(): void {
+    this.closed = true;
+    this.reset();
+  }
+
+  /**
+   * The signalling socket was replaced: a request that went out on the dead one may never be answered, and an ICE
+   * restart asked for meanwhile is asked for again.
+   */
+  resumed(): void {
+    this.setBusy(false);
+    this.recovery?.restartNow();
+  }
+
+  /** Drops the connection and every stream; `sync` builds a new one. */
+  private reset(): void {
+    this.recovery?.stop();
+    this.recovery = null;
+    if (this.busyTimer) clearTimeout(this.busyTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    const handle = this.handle;
+    this.handle = null;
+    this.attaching = this.joined = this.busy = this.restartWanted = false;
+    for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
+    this.asked.clear();
+    this.mids.clear();
+    this.tracks.clear();
+    if (handle) {
+      try {
+        handle.hangup(false);
+        handle.detach();
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+
+  private later(fn: () => void, ms: number): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      if (!this.closed) fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  private restingNow(): Set<number> {
+    const now = Date.now();
+    for (const [feed, until] of this.resting) if (until <= now) this.resting.delete(feed);
+    return new Set(this.resting.keys());
+  }
+
+  private rest(feeds: number[]): void {
+    for (const feed of feeds) {
+      this.resting.set(feed, Date.now() + RESUBSCRIBE_MS);
+      this.failedTries.set(feed, (this.failedTries.get(feed) ?? 0) + 1);
+    }
+    this.later(() => this.pump(), RESUBSCRIBE_MS + 10);
+  }
+
+  private setBusy(on: boolean): void {
+    this.busy = on;
+    if (this.busyTimer) clearTimeout(this.busyTimer);
+    this.busyTimer = on ? setTimeout(() => this.setBusy(false), REQUEST_TIMEOUT_MS) : null;
+    if (!on) queueMicrotask(() => this.pump());
+  }
+
+  /** Sends the next request if none is under way: an ICE restart first, else the wanted-feeds difference. */
+  private pump(): void {
+    if (this.closed || this.busy || this.attaching) return;
+    if (this.joined && this.restartWanted) {
+      this.restartWanted = false;
+      this.setBusy(true);
+      this.handle?.send({ message: { request: 'configure', restart: true }, error: () => this.failed() });
+      return;
+    }
+    const plan = planUpdate(this.asked.keys(), this.wanted, this.restingNow());
+    if (isEmptyUpdate(plan)) return;
+    for (const feed of plan.unsubscribe) this.drop(feed);
+    const now = Date.now();
+    for (const feed of plan.subscribe) this.asked.set(feed, { streamId: this.wanted.get(feed)!, askedAt: now });
+    if (!this.handle) {
+      if (plan.subscribe.length) this.attach(plan.subscribe);
+      return;
+    }
+    if (!this.joined) return;
+    this.setBusy(true);
+    const message: { request: string; [key: string]: unknown } = { request: 'update' };
+    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => ({ feed }));
+    if (plan.unsubscribe.length) message.unsubscribe = plan.unsubscribe.map((feed) => ({ feed }));
+    this.lastRequest = plan.subscribe;
+    // A refusal by the relay (a feed that has just gone) comes back as an error of the request, not as an event.
+    this.handle.send({ message, error: () => this.failed() });
+  }
+
+  /** The feeds the request under way adds (rested if Janus refuses it). */
+  private lastRequest: number[] = [];
+
+  private drop(feed: number): void {
+    const a = this.asked.get(feed);
+    this.asked.delete(feed);
+    if (a) {
+      this.tracks.delete(a.streamId);
+      this.opts.model.remoteMedia(a.streamId, null);
+    }
+  }
+
+  private attach(first: number[]): void {
+    this.attaching = true;
+    let mine: Handle | null = null;
+    this.opts.janus.attach({
+      plugin: VIDEOROOM,
+      success: (handle) => {
+        this.attaching = false;
+        if (this.closed || this.handle) return handle.detach();
+        this.handle = mine = handle;
+        this.lastRequest = first;
+        this.setBusy(true);
+        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => ({ feed })) }, error: () => this.failed() });
+      },
+      error: () => {
+        this.attaching = false;
+        for (const f of first) this.asked.delete(f);
+        this.rest(first);
+      },
+      onmessage: (msg, jsep) => {
+        if (this.handle !== mine || !mine) return;
+        this.onMessage(mine, msg, jsep);
+      },
+      iceState: (state) => {
+        if (this.handle === mine) this.recovery?.update(state);
+      },
+      // E2EE: every received track arrives here (one transceiver per mid); receiver transforms attach at this point.
+      onremotetrack: (track, mid, on) => {
+        if (this.handle !== mine) return;
+        this.onTrack(track, mid, on);
+      },
+      // Janus hung the connection up (ICE or DTLS gave out for good): build a new one for the wanted feeds.
+      oncleanup: () => {
+        if (this.handle !== mine || this.closed) return;
+        // Janus gave up on a connection that never connected (often before our own restarts have run out).
+        if (this.recovery && !this.recovery.connectedOnce) this.opts.onGaveUp(false);
+        this.reset();
+        this.later(() => this.pump(), RESUBSCRIBE_MS);
+      },
+    });
+  }
+
+  private onMessage(handle: Handle, msg: JanusJS.Message, jsep?: JanusJS.JSEP): void {
+    const event = msg.videoroom as string | undefined;
+    if (msg.error) return this.failed();
+    if (event === 'attached' || event === 'updated') {
+      this.joined = true;
+      this.applyStreams(msg.streams as JanusSubscriberStream[] | undefined);
+      if (!jsep) this.setBusy(false);
+    }
+    if (jsep) {
+      handle.createAnswer({
+        jsep,
+        // Data only: audio and video m-lines are accepted receive-only as Janus offers them.
+        tracks: [{ type: 'data', capture: false }],
+        success: (answer) => {
+          handle.send({ message: { request: 'start' }, jsep: answer });
+          this.ensureRecovery();
+          this.setBusy(false);
+        },
+        error: () => {
+          this.opts.model.addError('SUBSCRIBE_FAILED', 'Det gick inte att ta emot en videoström.');
+          this.setBusy(false);
+        },
+      });
+    }
+  }
+
+  /** The request under way was refused (by the relay or Janus): its new feeds rest, then are asked for again. */
+  private failed(): void {
+    if (this.closed) return;
+    if (!this.joined) {
+      // The join itself failed (typically: a feed is no longer published): start over later.
+      const first = this.lastRequest;
+      this.reset();
+      this.rest(first);
+      return;
+    }
+    for (const f of this.lastRequest) this.drop(f);
+    this.rest(this.lastRequest);
+    this.lastRequest = [];
+    this.setBusy(false);
+  }
+
+  /** Janus's full list of the subscription's streams: which mid carries which feed now. */
+  private applyStreams(streams: JanusSubscriberStream[] | undefined): void {
+    if (!streams) return;
+    this.mids = midsOf(streams);
+    for (const [streamId, byMid] of this.tracks) {
+      for (const mid of [...byMid.keys()]) if (!this.mids.has(mid)) byMid.delete(mid);
+      this.publish(streamId);
+    }
+  }
+
+  private onTrack(track: MediaStreamTrack, mid: string, on: boolean): void {
+    const feed = this.mids.get(mid);
+    const a = feed === undefined ? undefined : this.asked.get(feed);
+    if (!a) return;
+    const byMid = this.tracks.get(a.streamId) ?? new Map<string, MediaStreamTrack>();
+    this.tracks.set(a.streamId, byMid);
+    if (on && track.readyState !== 'ended') byMid.set(mid, track);
+    else byMid.delete(mid);
+    this.publish(a.streamId);
+  }
+
+  private publish(streamId: string): void {
+    const byMid = this.tracks.get(streamId);
+    this.opts.model.remoteMedia(streamId, byMid?.size ? new MediaStream([...byMid.values()]) : null);
+  }
+
+  private ensureRecovery(): void {
+    if (this.recovery || !this.pc) return;
+    this.recovery = new IceRecovery({
+      restart: () => {
+        this.restartWanted = true;
+        this.pump();
+      },
+      reconnecting: (on) => this.opts.onReconnecting(on),
+      connected: () => this.opts.onConnected(),
+      currentState: () => this.pc?.iceConnectionState ?? 'closed',
+      giveUp: (everConnected) => {
+        this.opts.onReconnecting(false);
+        this.opts.onGaveUp(everConnected);
+        if (this.closed) return;
+        this.reset();
+        this.later(() => this.pump(), RESUBSCRIBE_MS);
+      },
+    });
+    this.recovery.update(this.pc.iceConnectionState);
+    this.watchdog ??= setInterval(() => void this.checkStalled(), 5_000);
+  }
+
+  /** Feeds asked for long ago that have received nothing are dropped and asked for again after a rest. */
+  private async checkStalled(): Promise<void> {
+    const pc = this.pc;
+    if (!pc || this.busy || pc.iceConnectionState !== 'connected') return;
+    const now = Date.now();
+    const due = [...this.asked].filter(([feed, a]) => now - a.askedAt >= watchdogDelay(this.failedTries.get(feed) ?? 0));
+    if (!due.length) return;
+    const bytesByMid = new Map<string, number>();
+    (await pc.getStats()).forEach((r: { type: string; mid?: string; bytesReceived?: number }) => {
+      if (r.type === 'inbound-rtp' && r.mid !== undefined) bytesByMid.set(r.mid, (bytesByMid.get(r.mid) ?? 0) + (r.bytesReceived ?? 0));
+    });
+    const stalled: number[] = [];
+    for (const [feed, a] of due) {
+      let bytes = 0;
+      for (const [mid, f] of this.mids) if (f === feed) bytes += bytesByMid.get(mid) ?? 0;
+      if (subscriptionStalled(a.askedAt, now, bytes, this.failedTries.get(feed) ?? 0)) stalled.push(feed);
+      else if (bytes > 0) this.failedTries.delete(feed);
+    }
+    if (stalled.length) this.rest(stalled);
+    this.pump();
+  }
+}

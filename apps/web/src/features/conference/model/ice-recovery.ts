@@ -1,0 +1,160 @@
+/**
+ * When a peer connection's ICE breaks (Wi-Fi to 4G, a dropped link, a new address), the connection is restarted in
+ * place — a new ICE negotiation on the same RTCPeerConnection — long before anything is torn down: a rebuild costs
+ * a new publisher or subscription, new tiles and a new key frame for everybody; a restart costs one round trip.
+ * Framework-free; the media session feeds it ICE states and does what it asks.
+ */
+
+/** A short "disconnected" often heals by itself (a burst of loss): give it this long before restarting. */
+export const ICE_DISCONNECTED_GRACE_MS = 1_500;
+/**
+ * A connection that has not connected this long after it was set up (or after a restart) counts as failed. Generous:
+ * on a loaded two-core machine nine pages setting up at once took over ten seconds to connect.
+ */
+export const ICE_CONNECT_TIMEOUT_MS = 15_000;
+/** Restarts tried in a row before giving up on a connection that worked before. */
+export const ICE_MAX_RESTARTS = 3;
+/**
+ * For a connection that never connected, one restart: a network change cannot have broken it, so more restarts of
+ * the same negotiation rarely help, and the user should hear soon that media cannot get through.
+ */
+export const ICE_MAX_RESTARTS_NEVER_CONNECTED = 1;
+
+export type IceState = RTCIceConnectionState;
+
+export interface IceRecoveryActions {
+  /** Start an ICE restart on the same connection (a new offer with new ICE credentials). */
+  restart(): void;
+  /** The connection is broken (true) or works again (false): the spec's reconnecting / reconnected. */
+  reconnecting(on: boolean): void;
+  /** Restarts did not help. `everConnected` tells a connection that once worked from one that never did. */
+  giveUp(everConnected: boolean): void;
+  /** ICE is connected (first time or again). */
+  connected?(): void;
+  /**
+   * The connection's ICE state now. A restart of a connection that still works may finish without any state
+   * change (the old pair carries on until the new one is chosen): a restart's timeout then finds it connected.
+   */
+  currentState?(): IceState;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+
+export class IceRecovery {
+  private timer: unknown = null;
+  private restarts = 0;
+  private everConnected = false;
+  private broken = false;
+  private done = false;
+  /** A restart is under way: its own connect timeout decides, not the grace of a "disconnected" on the way. */
+  private restarting = false;
+
+  constructor(
+    private readonly actions: IceRecoveryActions,
+    private readonly timers: Timers = realTimers,
+  ) {
+    // From creation: a connection that never gets anywhere is a failure too (UDP blocked, no TURN).
+    this.arm(ICE_CONNECT_TIMEOUT_MS, () => this.onFailed());
+  }
+
+  get restartCount(): number {
+    return this.restarts;
+  }
+
+  /** Whether this connection's ICE has connected at least once. */
+  get connectedOnce(): boolean {
+    return this.everConnected;
+  }
+
+  /** Every `iceconnectionstatechange`. */
+  update(state: IceState): void {
+    if (this.done) return;
+    switch (state) {
+      case 'connected':
+      case 'completed':
+        this.disarm();
+        this.everConnected = true;
+        this.restarts = 0;
+        this.restarting = false;
+        this.actions.connected?.();
+        if (this.broken) {
+          this.broken = false;
+          this.actions.reconnecting(false);
+        }
+        break;
+      case 'disconnected':
+        this.markBroken();
+        if (!this.restarting) this.arm(ICE_DISCONNECTED_GRACE_MS, () => this.onFailed());
+        break;
+      case 'failed':
+        this.markBroken();
+        this.onFailed();
+        break;
+      case 'closed':
+        this.stop();
+        break;
+      default:
+        // new / checking: the connect timeout (from creation or the last restart) is running.
+        break;
+    }
+  }
+
+  /**
+   * The signalling socket was replaced after it had carried nothing for seconds (a new address, a dead link): the
+   * media path has most likely changed too, and a restart asked for meanwhile may have been lost. Restart now
+   * rather than wait for ICE's own timeouts.
+   */
+  restartNow(): void {
+    if (this.done) return;
+    this.onFailed();
+  }
+
+  /** The connection is gone or replaced: no more timers or actions. */
+  stop(): void {
+    this.done = true;
+    this.disarm();
+  }
+
+  private markBroken(): void {
+    if (this.broken || !this.everConnected) return;
+    this.broken = true;
+    this.actions.reconnecting(true);
+  }
+
+  private onFailed(): void {
+    if (this.done) return;
+    const now = this.actions.currentState?.();
+    if (this.restarting && (now === 'connected' || now === 'completed')) {
+      this.update(now);
+      return;
+    }
+    if (this.restarts >= (this.everConnected ? ICE_MAX_RESTARTS : ICE_MAX_RESTARTS_NEVER_CONNECTED)) {
+      this.stop();
+      this.actions.giveUp(this.everConnected);
+      return;
+    }
+    this.restarts += 1;
+    this.restarting = true;
+    // If this restart does not connect in time, the next one (or the end) follows.
+    this.arm(ICE_CONNECT_TIMEOUT_MS, () => this.onFailed());
+    this.actions.restart();
+  }
+
+  private arm(ms: number, fn: () => void): void {
+    this.disarm();
+    this.timer = this.timers.set(() => {
+      this.timer = null;
+      fn();
+    }, ms);
+  }
+
+  private disarm(): void {
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { AnnouncedConnection } from './call-model.ts';
+import { midsOf, planUpdate, reconnectDelay, subscriptionStalled, wantedFeeds, watchdogDelay, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+
+const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
+  connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false,
+});
+
+describe('wanted feeds', () => {
+  it('are every other connection\'s camera and screen feeds, never the own ones', () => {
+    const wanted = wantedFeeds({ connectionId: 'me', connections: [conn('me', 1, 2), conn('a', 3), conn('b', null, 4), conn('c', null)] });
+    expect([...wanted]).toEqual([[3, 'camera-a'], [4, 'screen-b']]);
+  });
+});
+
+describe('subscription update plan', () => {
+  const wanted = new Map([[3, 'camera-a'], [4, 'screen-b'], [5, 'camera-c']]);
+
+  it('adds what is wanted and not asked for, drops what is asked for and no longer wanted, in a stable order', () => {
+    expect(planUpdate([9, 3], wanted)).toEqual({ subscribe: [4, 5], unsubscribe: [9] });
+    expect(planUpdate([5, 4, 3], wanted)).toEqual({ subscribe: [], unsubscribe: [] });
+    expect(planUpdate([], new Map())).toEqual({ subscribe: [], unsubscribe: [] });
+  });
+
+  it('drops a resting feed and does not ask for it again while it rests', () => {
+    expect(planUpdate([3, 4], wanted, new Set([4]))).toEqual({ subscribe: [5], unsubscribe: [4] });
+    expect(planUpdate([3], wanted, new Set([4]))).toEqual({ subscribe: [5], unsubscribe: [] });
+  });
+});
+
+describe('subscription watchdog', () => {
+  it('waits longer for each failed try of the same feed, up to eight times', () => {
+    expect([0, 1, 2, 3, 4, 9].map(watchdogDelay)).toEqual([1, 2, 4, 8, 8, 8].map((n) => n * SUBSCRIPTION_WATCHDOG_MS));
+  });
+
+  it('calls a subscription stalled only when nothing arrived within its delay', () => {
+    expect(subscriptionStalled(0, SUBSCRIPTION_WATCHDOG_MS - 1, 0, 0)).toBe(false);
+    expect(subscriptionStalled(0, SUBSCRIPTION_WATCHDOG_MS, 0, 0)).toBe(true);
+    expect(subscriptionStalled(0, SUBSCRIPTION_WATCHDOG_MS * 10, 1, 0)).toBe(false);
+    expect(subscriptionStalled(0, SUBSCRIPTION_WATCHDOG_MS * 3, 0, 2)).toBe(false);
+  });
+});
+
+describe('reconnect back-off', () => {
+  it('doubles from 0.5 s up to 8 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(reconnectDelay)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+  });
+});
+
+describe('mids of a subscription', () => {
+  it('maps the live streams\' mids to their feeds and skips inactive or malformed entries', () => {
+    const mids = midsOf([
+      { mid: '0', feed_id: 3 },
+      { mid: '1', feed_id: 3 },
+      { mid: '2', feed_id: 4, active: false },
+      { mid: 3, feed_id: 5 },
+      { mid: '4' },
+    ]);
+    expect([...mids]).toEqual([['0', 3], ['1', 3]]);
+    expect(midsOf(undefined).size).toBe(0);
+  });
+});

@@ -1,0 +1,83 @@
+import type { CallState } from './call-model.ts';
+import { cameraStreamId, screenStreamId } from './call-model.ts';
+
+/**
+ * The rules of the one subscriber connection that receives every remote feed (Janus multistream): which feeds are
+ * wanted, what to ask Janus to add and drop so that the connection carries exactly those, when a subscription that
+ * carried nothing is asked for again, and how long to wait before reconnecting the signalling socket. Pure: the
+ * media session applies the answers.
+ */
+
+/** Feed id → the stream id the call model shows it as (camera-… or screen-…), for every other connection's feeds. */
+export function wantedFeeds(state: Pick<CallState, 'connections' | 'connectionId'>): Map<number, string> {
+  const wanted = new Map<number, string>();
+  for (const c of state.connections) {
+    if (c.connectionId === state.connectionId) continue;
+    if (c.feedId) wanted.set(c.feedId, cameraStreamId(c.connectionId));
+    if (c.screenFeedId) wanted.set(c.screenFeedId, screenStreamId(c.connectionId));
+  }
+  return wanted;
+}
+
+export interface SubscriptionUpdate {
+  subscribe: number[];
+  unsubscribe: number[];
+}
+
+/**
+ * What one Janus `update` must change: feeds wanted and not yet asked for are added, feeds asked for and no longer
+ * wanted (or resting after a failure) are dropped. A feed that is resting is neither kept nor asked for again until
+ * its rest is over. Sorted, so the same situation always makes the same request.
+ */
+export function planUpdate(asked: Iterable<number>, wanted: Map<number, string>, resting: ReadonlySet<number> = new Set()): SubscriptionUpdate {
+  const have = new Set(asked);
+  const subscribe = [...wanted.keys()].filter((f) => !have.has(f) && !resting.has(f)).sort((a, b) => a - b);
+  const unsubscribe = [...have].filter((f) => !wanted.has(f) || resting.has(f)).sort((a, b) => a - b);
+  return { subscribe, unsubscribe };
+}
+
+export const isEmptyUpdate = (u: SubscriptionUpdate): boolean => u.subscribe.length === 0 && u.unsubscribe.length === 0;
+
+/**
+ * A subscription that has received nothing this long after it was asked for is dropped and asked for again. Seen on
+ * a loaded machine: one of 72 subscriptions never carried a packet, a black tile for the rest of the call. Each new
+ * try of the same feed waits twice as long (up to 8×): on a slow device setting up can itself take that long, and
+ * cutting it short every time would never let it finish.
+ */
+export const SUBSCRIPTION_WATCHDOG_MS = 20_000;
+/** How long a dropped or refused feed rests before it is asked for again (if still wanted then). */
+export const RESUBSCRIBE_MS = 1_500;
+
+export function watchdogDelay(failedTries: number): number {
+  return SUBSCRIPTION_WATCHDOG_MS * 2 ** Math.min(Math.max(failedTries, 0), 3);
+}
+
+/** Whether a subscription asked for at `askedAt` that has received `bytes` by `now` counts as stalled. */
+export function subscriptionStalled(askedAt: number, now: number, bytes: number, failedTries: number): boolean {
+  return bytes === 0 && now - askedAt >= watchdogDelay(failedTries);
+}
+
+/** The signalling socket's reconnect back-off: 0.5 s, doubling, at most 8 s. `attempt` counts from 1. */
+export function reconnectDelay(attempt: number): number {
+  return Math.min(500 * 2 ** Math.min(Math.max(attempt, 1) - 1, 4), 8_000);
+}
+
+/** Janus's description of one stream of a subscription (`attached` / `updated` events). */
+export interface JanusSubscriberStream {
+  mid?: unknown;
+  feed_id?: unknown;
+  active?: unknown;
+}
+
+/**
+ * mid → feed id of the subscription's live streams, from the full list Janus sends with each `attached` and
+ * `updated` event. Inactive m-lines (dropped feeds whose slot Janus may reuse later) map to nothing.
+ */
+export function midsOf(streams: readonly JanusSubscriberStream[] | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of streams ?? []) {
+    if (s.active === false || typeof s.mid !== 'string' || typeof s.feed_id !== 'number') continue;
+    out.set(s.mid, s.feed_id);
+  }
+  return out;
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CallBench, connectionIdOf, enter, inbound, status, withoutMicrophone } from './support/call.ts';
+import { ClientTopology, SERVER_ADDRESS, type Client } from './support/client-netns.ts';
+import { movingBarClip, testPin } from './support/fake-camera.ts';
+import { dataDirWithMeeting } from './support/seed.ts';
+import { startServer } from './support/server.ts';
+import { startTurn, type RunningTurn } from './support/turn-server.ts';
+import { turnCredentials } from '../apps/server/src/modules/media/turn-credentials.ts';
+
+// Media that reaches everyone, on networks that differ per client: every browser runs in a network namespace of
+// its own, joined to the server's by a veth pair (support/client-netns.ts), so one client's link can be cut,
+// its address moved or its UDP blocked while the others' stay as they are. The server, Janus (gathering on
+// 198.18.0.1), coturn with the project's deploy/coturn/turnserver.conf and the test run in the test run's own
+// namespace. Two Chromiums (c1, c2) carry six pages: cameras are
+// a small slow clip, and only two of the six have a microphone, so two shared cores carry the call.
+vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 250 } } });
+
+/** Six pages in at most this many peer connections each: the camera's publisher, one subscriber, a screen share. */
+const MAX_PCS = 3;
+const FAKE = '--use-fake-device-for-media-stream';
+
+class NetBench extends CallBench {
+  override async start(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<void> {
+    this.server = await startServer(env, { ...options, address: SERVER_ADDRESS });
+  }
+}
+
+const bench = new NetBench();
+let topology: ClientTopology;
+let turn: RunningTurn;
+let c1: Client;
+let c2: Client;
+let c3: Client; // UDP blocked: media only through TURN over TCP
+let c4: Client; // no path for media at all
+let fakeCamera: string[];
+let meeting: { id: string };
+let erik: Page; // c1
+let jonna: Page; // c2
+let everyone: Page[];
+
+beforeAll(async () => {
+  topology = await ClientTopology.create(4);
+  [c1, c2, c3, c4] = topology.clients as [Client, Client, Client, Client];
+  turn = await startTurn(SERVER_ADDRESS, SERVER_ADDRESS);
+  const seeded = await dataDirWithMeeting(
+    [
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+      { persona: 'karin', role: 'ExternalParticipant' },
+      { persona: 'fredrik', role: 'PrivateContractor' },
+      { role: 'Authority', displayName: 'Maja Myndighet', pin: testPin(0) },
+      { role: 'Interpreter', displayName: 'Olle Ombud', pin: testPin(1) },
+    ],
+    'Samtal på olika nät',
+  );
+  meeting = seeded.meeting;
+  await bench.start({ TURN_URLS: turn.urls.join(','), TURN_SECRET: turn.secret }, { dataDir: seeded.dataDir });
+  const clip = movingBarClip({ width: 160, height: 90, fps: 5 });
+  fakeCamera = [`${FAKE}=fps=5`, `--use-file-for-fake-video-capture=${clip}`];
+  const [b1, b2] = (await Promise.all([c1.launch(bench.server.url, fakeCamera), c2.launch(bench.server.url, fakeCamera)])) as [Browser, Browser];
+  bench.browser = b1;
+  const pages = await Promise.all([
+    bench.person('erik', b1),
+    bench.person('karin', b1),
+    bench.personWithPin(testPin(0), 'Maja Myndighet', b1),
+    bench.person('jonna', b2),
+    bench.person('fredrik', b2),
+    bench.personWithPin(testPin(1), 'Olle Ombud', b2),
+  ]);
+  everyone = pages;
+  [erik, , , jonna] = pages;
+  for (const p of pages) {
+    await countPeerConnections(p);
+    if (p !== erik && p !== jonna) await withoutMicrophone(p);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await bench.stop();
+  await topology?.close();
+  await turn?.stop();
+});
+
+/** Every RTCPeerConnection the page makes, kept in `window.__pcs` (the constructor wrapped before any script runs). */
+async function countPeerConnections(p: Page): Promise<void> {
+  await p.addInitScript(() => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __ice: string[]; RTCPeerConnection: typeof RTCPeerConnection };
+    const Native = w.RTCPeerConnection;
+    w.__pcs = [];
+    w.__ice = [];
+    const t0 = Date.now();
+    w.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        const n = w.__pcs.push(this);
+        // Each ICE state of each connection, with its time: printed when a test fails.
+        this.addEventListener('iceconnectionstatechange', () => w.__ice.push(`${Date.now() - t0} pc${n} ${this.iceConnectionState}`));
+      }
+    };
+  });
+}
+
+interface PcCensus {
+  made: number;
+  open: number;
+  subscriberPcs: number;
+}
+
+/** How many peer connections the page has made and holds, and how many distinct ones carry what it receives. */
+const census = (p: Page): Promise<PcCensus> =>
+  p.evaluate(() => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } };
+    const subs = new Set(w.__videomoteTest.session.peerConnections().filter((x) => x.role === 'subscriber').map((x) => x.pc));
+    return { made: w.__pcs.length, open: w.__pcs.filter((pc) => pc.connectionState !== 'closed').length, subscriberPcs: subs.size };
+  });
+
+/** Frames decoded so far per remote camera stream (by stream id). */
+async function framesByStream(p: Page): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const s of await inbound(p)) out[s.streamId] = s.framesDecoded;
+  return out;
+}
+
+/** Remembers the page's peer connections, to check later that the same objects carry the media. */
+const rememberPcs = (p: Page) =>
+  p.evaluate(() => {
+    const w = window as unknown as { __kept: RTCPeerConnection[]; __pcs: RTCPeerConnection[] };
+    w.__kept = [...w.__pcs];
+  });
+const samePcs = (p: Page) =>
+  p.evaluate(() => {
+    const w = window as unknown as { __kept: RTCPeerConnection[]; __pcs: RTCPeerConnection[]; __videomoteTest: { session: { peerConnections(): { pc: RTCPeerConnection }[] } } };
+    const live = w.__videomoteTest.session.peerConnections().map((x) => x.pc);
+    return { made: w.__pcs.length - w.__kept.length, allKept: live.length > 0 && live.every((pc) => w.__kept.includes(pc)) };
+  });
+
+/** Records every status text the page shows from now on (the spec's reconnecting / reconnected in between). */
+const recordStatus = (p: Page) =>
+  p.evaluate(() => {
+    const w = window as unknown as { __statuses: string[] };
+    w.__statuses = [];
+    const note = () => {
+      const t = document.querySelector('.call-status')?.textContent ?? '';
+      if (w.__statuses.at(-1) !== t) w.__statuses.push(t);
+    };
+    note();
+    // Every change, however short: a resume on a fast network shows 'Återansluter...' for a few milliseconds.
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+const statuses = (p: Page) => p.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+
+/** Resolves when `p` decodes new frames of `streamId` (more than at the call), answering when. */
+async function framesGrow(p: Page, streamId: string, timeout = 60_000): Promise<number> {
+  const start = (await framesByStream(p))[streamId] ?? 0;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (((await framesByStream(p))[streamId] ?? 0) > start) return Date.now();
+    if (Date.now() > deadline) {
+      const seen = await p.evaluate(() => {
+        const w = window as unknown as { __ice?: string[]; __statuses?: string[] };
+        return { ice: w.__ice, statuses: w.__statuses };
+      });
+      throw new Error(`no new frames of ${streamId} on ${p.url()} within ${timeout} ms: ${JSON.stringify(await inbound(p))}; ${JSON.stringify(seen)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('media that reaches everyone', () => {
+  it('six in a call: at most three peer connections per browser page, one of them receives all five others, and everyone decodes everyone', async () => {
+    for (let i = 0; i < everyone.length; i += 3) await Promise.all(everyone.slice(i, i + 3).map((p) => enter(p, meeting.id)));
+    for (let i = 0; i < everyone.length; i += 3) {
+      await Promise.all(
+        everyone.slice(i, i + 3).map(async (p) => {
+          await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 90_000 });
+          await expect.poll(() => p.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
+        }),
+      );
+    }
+    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('6 personer deltar i mötet')));
+    const ids = await Promise.all(everyone.map(connectionIdOf));
+    const t0 = Date.now();
+    await Promise.all(
+      everyone.map((p, i) =>
+        expect
+          .poll(async () => {
+            const frames = await framesByStream(p);
+            return ids.filter((_, j) => j !== i).every((id) => (frames[`camera-${id}`] ?? 0) > 0);
+          }, { timeout: 120_000, message: `page ${i} decodes all five others` })
+          .toBe(true),
+      ),
+    );
+    console.log(`six-person call: everyone decoding everyone ${Date.now() - t0} ms after all cameras were on`);
+    for (const [i, p] of everyone.entries()) {
+      const c = await census(p);
+      expect(c.made, `page ${i}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(MAX_PCS);
+      expect(c.open, `page ${i}`).toBe(2);
+      expect(c.subscriberPcs, `page ${i}: all five received streams on one connection`).toBe(1);
+      expect((await inbound(p)).length).toBe(5);
+    }
+  }, 400_000);
+
+  it('a client\'s link dropped for 5 s and restored, then its address moved: media flows again on the same peer connections each time, and the status said it was reconnecting', async () => {
+    // Two left: the others would only share the two cores.
+    for (const p of everyone) if (p !== erik && p !== jonna) await p.close();
+    await Promise.all([erik, jonna].map((p) => expect.poll(() => status(p).textContent()).toBe('2 personer deltar i mötet')));
+    const [erikId, jonnaId] = [await connectionIdOf(erik), await connectionIdOf(jonna)];
+    await framesGrow(jonna, `camera-${erikId}`);
+    await framesGrow(erik, `camera-${jonnaId}`);
+    for (const p of [erik, jonna]) await rememberPcs(p);
+    await recordStatus(jonna);
+    const bothFlow = async (since: number, what: string) => {
+      const [jonnaBack, erikBack] = await Promise.all([framesGrow(jonna, `camera-${erikId}`, 45_000), framesGrow(erik, `camera-${jonnaId}`, 45_000)]);
+      const seconds = (Math.max(jonnaBack, erikBack) - since) / 1000;
+      const ice = await jonna.evaluate(() => (window as unknown as { __ice: string[] }).__ice.join(', '));
+      console.log(`${what}: media again after ${seconds.toFixed(2)} s (Jonna receives after ${((jonnaBack - since) / 1000).toFixed(2)} s, Erik after ${((erikBack - since) / 1000).toFixed(2)} s); Jonna's ICE states: ${ice}`);
+      return seconds;
+    };
+
+    // The link is cut both ways (media, the /media socket and chat alike) for 5 s.
+    c2.cut();
+    await new Promise((r) => setTimeout(r, 5_000));
+    c2.restore();
+    expect(await bothFlow(Date.now(), 'link restored after 5 s')).toBeLessThanOrEqual(5);
+    for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
+    await expect.poll(() => status(jonna).textContent()).toBe('2 personer deltar i mötet');
+
+    // A new address, as after a change of network: the old ICE pairs and the old signalling TCP connection are
+    // dead. ICE restarts on the same connections, the /media socket is replaced and resumes the same connection.
+    c2.moveTo('198.18.1.102');
+    const moved = Date.now();
+    await expect
+      .poll(() => statuses(jonna), { timeout: 30_000 })
+      .toContain('Återansluter...')
+      .catch(async (err: Error) => {
+        const ice = await jonna.evaluate(() => (window as unknown as { __ice: string[] }).__ice.join(', '));
+        throw new Error(`${err.message}; statuses ${JSON.stringify(await statuses(jonna))}; ICE ${ice}; server: ${bench.server.output().slice(-3000)}`);
+      });
+    const afterMove = await bothFlow(moved, 'address moved');
+    expect(afterMove).toBeLessThanOrEqual(20);
+    for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
+    await expect.poll(() => status(jonna).textContent()).toBe('2 personer deltar i mötet');
+    // Nobody left and came back: the same connection ids on both sides, the /media socket was resumed.
+    expect(await connectionIdOf(jonna)).toBe(jonnaId);
+    expect(await jonna.evaluate(() => (window as unknown as { __videomoteTest: { session: { resumes: number } } }).__videomoteTest.session.resumes)).toBeGreaterThanOrEqual(1);
+    expect(await erik.locator(`.tile[data-stream-id="camera-${jonnaId}"]`).count()).toBe(1);
+    expect(await jonna.locator('[data-error-key="networkDisconnected"]').count()).toBe(0);
+    expect(await statuses(jonna)).toEqual(expect.arrayContaining(['Återansluter...', '2 personer deltar i mötet']));
+  }, 240_000);
+
+  it('UDP blocked: media through coturn over TCP; no path at all: the connection error; expired TURN credentials are refused', async () => {
+    c3.blockUdp();
+    c4.blockUdp();
+    c4.iptables(['-A', 'OUTPUT', '-p', 'tcp', '--dport', '3478', '-j', 'DROP']);
+    const [b3, b4] = await Promise.all([c3.launch(bench.server.url, fakeCamera), c4.launch(bench.server.url, fakeCamera)]);
+    const [karin, fredrik] = await Promise.all([bench.person('karin', b3), bench.person('fredrik', b4)]);
+    for (const p of [karin, fredrik]) {
+      await countPeerConnections(p);
+      await withoutMicrophone(p);
+    }
+    await Promise.all(
+      [karin, fredrik].map((p) =>
+        enter(p, meeting.id).catch(async (err: Error) => {
+          throw new Error(`${err.message}; at ${p.url()}: ${(await p.locator('body').innerText()).slice(0, 500)}`);
+        }),
+      ),
+    );
+    await karin.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 60_000 });
+    const [erikId, karinId] = [await connectionIdOf(erik), await connectionIdOf(karin)];
+    await framesGrow(karin, `camera-${erikId}`, 90_000);
+    await framesGrow(erik, `camera-${karinId}`, 90_000);
+    // Both of Karin's connections run through the relay, reached over TCP.
+    const pairs = await karin.evaluate(async () => {
+      const w = window as unknown as { __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } };
+      const out: string[] = [];
+      for (const pc of new Set(w.__videomoteTest.session.peerConnections().map((x) => x.pc))) {
+        const stats: Record<string, { type: string; [k: string]: unknown }> = {};
+        (await pc.getStats()).forEach((r: { id: string; type: string }) => (stats[r.id] = r));
+        const transport = Object.values(stats).find((r) => r.type === 'transport');
+        const pair = stats[String(transport?.selectedCandidatePairId)];
+        const local = stats[String(pair?.localCandidateId)];
+        out.push(`${String(local?.candidateType)}/${String(local?.relayProtocol)}`);
+      }
+      return out;
+    });
+    expect(pairs).toEqual(['relay/tcp', 'relay/tcp']);
+
+    // Fredrik's network lets nothing through for media (no UDP, no TURN): after one ICE restart the spec's
+    // connection error, while signalling still works.
+    await expect
+      .poll(() => status(fredrik).textContent(), { timeout: 90_000 })
+      .toBe('Anslutning misslyckades')
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}; Fredrik's ICE: ${await fredrik.evaluate(() => (window as unknown as { __ice: string[] }).__ice.join(', '))}`);
+      });
+    expect(await fredrik.locator('[data-error-key="connectionFailed"]').count()).toBe(1);
+
+    // Credentials made as the server makes them, expiring in 4 s: coturn relays with them, then refuses them.
+    const expiresAt = Date.now() + 4_000;
+    const server = { urls: `turn:${SERVER_ADDRESS}:3478?transport=tcp`, ...turnCredentials(turn.secret, 'ttl-test', expiresAt) };
+    const gather = () =>
+      karin.evaluate(async (ice: RTCIceServer) => {
+        const pc = new RTCPeerConnection({ iceServers: [ice], iceTransportPolicy: 'relay' });
+        const types: string[] = [];
+        const errors: number[] = [];
+        pc.onicecandidate = (e) => void (e.candidate && types.push(e.candidate.type ?? ''));
+        pc.onicecandidateerror = (e) => void errors.push((e as RTCPeerConnectionIceErrorEvent).errorCode);
+        const complete = new Promise<void>((resolve) => (pc.onicegatheringstatechange = () => pc.iceGatheringState === 'complete' && resolve()));
+        pc.createDataChannel('probe');
+        await pc.setLocalDescription(await pc.createOffer());
+        await Promise.race([complete, new Promise((r) => setTimeout(r, 10_000))]);
+        pc.close();
+        return { types, errors };
+      }, server);
+    const fresh = await gather();
+    expect(fresh.types).toContain('relay');
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 1_500));
+    const expired = await gather();
+    expect(expired.types).not.toContain('relay');
+    expect(expired.errors).toContain(401);
+    expect(turn.output()).toMatch(/ttl-test/);
+  }, 300_000);
+});
