@@ -4,12 +4,12 @@ import type WebSocket from 'ws';
 import type { Capabilities, ConnectionData, GetTokenData, InvitedParticipant, MediaConnection, MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
 import type { Deps } from '../../app.ts';
-import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { findMeeting, listMembers, membershipOf, type MeetingSummary, type Membership } from '../meetings/meeting-membership.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import { signMediaToken, verifyMediaToken, type MediaTokenClaims } from './media-token.ts';
-import { deleteRoom, findRoom, insertRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
+import { deleteRoom, findRoom, insertRoom, moveRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
 import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
@@ -34,6 +34,12 @@ interface LiveConnection {
   user: SessionUser;
 }
 
+/** What a meeting admin may do to another connection, and the capability it needs. */
+type ModerationAction = 'forceUnpublish' | 'forceMute' | 'kick';
+const MODERATION_NEEDS: Record<ModerationAction, keyof Capabilities> = { forceUnpublish: 'forceUnpublish', forceMute: 'forceDisconnect', kick: 'forceDisconnect' };
+/** How long a node waits for the node holding a connection to carry out a moderation. */
+const MODERATION_ANSWER_MS = 3_000;
+
 export interface MediaAdmission {
   membership: Membership;
   claims: MediaTokenClaims;
@@ -50,6 +56,7 @@ export class MediaService {
   private readonly live = new Map<string, Map<string, LiveConnection>>();
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  private readonly moderationsWaiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
 
@@ -58,6 +65,17 @@ export class MediaService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.pool = new JanusPool(deps.config, log);
+    // Behind the proxy the moderator and the participant are often on different nodes: the node holding the
+    // participant's /media connection carries out what another node has authorised, and answers.
+    deps.bus.on('media-moderation', (raw) => void this.moderateForAnotherNode(raw));
+    deps.bus.on('media-moderation-answers', (raw) => {
+      const answer = JSON.parse(raw) as { id: string; error: { code: AppError['code']; message: string } | null };
+      const waiting = this.moderationsWaiting.get(answer.id);
+      if (!waiting) return;
+      this.moderationsWaiting.delete(answer.id);
+      if (answer.error) waiting.reject(new AppError(answer.error.code, answer.error.message));
+      else waiting.resolve();
+    });
     this.recordError = meetingErrorRecorder(deps.db, deps.now, log);
     // A restarted Janus has no rooms: forget which we created so the next use recreates them.
     this.pool.on('restarted', (instance: string) => {
@@ -138,6 +156,7 @@ export class MediaService {
           instance,
         });
       }
+      room = await this.failOver(meeting.id, room);
       const control = await this.pool.get(room.instance);
       if (!(await control.roomExists(room.janusRoomId))) {
         try {
@@ -157,6 +176,22 @@ export class MediaService {
     this.roomReady.set(meeting.id, p);
     p.catch(() => this.roomReady.delete(meeting.id));
     return p;
+  }
+
+  /**
+   * A room on a Janus of the pool that no longer answers moves to the least loaded one that does (same room id and
+   * secret); the browsers' media reconnect (their relays closed with the dead Janus) then lands there.
+   */
+  private async failOver(meetingId: string, room: RoomRecord): Promise<RoomRecord> {
+    if (this.pool.ids().length < 2 || (await this.pool.answers(room.instance))) return room;
+    const alive: string[] = [];
+    for (const id of this.pool.ids()) if (id !== room.instance && (await this.pool.answers(id))) alive.push(id);
+    if (!alive.length) return room;
+    const to = this.pool.leastLoaded(await roomsPerInstance(this.deps.db), alive);
+    const moved = (await moveRoom(this.deps.db, meetingId, room.instance, to)) ?? room;
+    this.log.warn({ meetingId, from: room.instance, to: moved.instance }, 'media room moved off an unreachable janus');
+    this.recordError(meetingId, 'media', 'room-moved', 'Mediaservern svarade inte; mötet flyttades till en annan mediaserver');
+    return moved;
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
@@ -223,7 +258,11 @@ export class MediaService {
           this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused');
           this.recordError(meetingId, 'media', 'request-refused', `Begäran nekades (${String(janus)}): ${reason}`);
         },
-        onFailed: (what, detail) => this.recordError(meetingId, 'media', what === 'upstream' ? 'media-server-gone' : `janus-${what}-failed`, `Janus: ${detail}`),
+        onFailed: (what, detail) => {
+          // Its Janus went away: the next connection checks the room again (and moves it if that Janus is dead).
+          if (what === 'upstream') this.roomReady.delete(meetingId);
+          this.recordError(meetingId, 'media', what === 'upstream' ? 'media-server-gone' : `janus-${what}-failed`, `Janus: ${detail}`);
+        },
         onClosed: () => {
           const conns = this.live.get(meetingId);
           conns?.delete(connection.connectionId);
@@ -280,21 +319,9 @@ export class MediaService {
     return [...(this.live.get(meetingId)?.values() ?? [])].map((c) => this.view(c));
   }
 
-  private async target(user: SessionUser, meetingId: string, connectionId: string, need: keyof Capabilities) {
-    const membership = await this.admit(user, meetingId);
-    if (!capabilitiesFor(membership)[need]) throw forbidden();
-    const target = this.live.get(meetingId)?.get(connectionId);
-    if (!target) throw notFound('Anslutningen finns inte längre');
-    const room = await this.ensureRoom(membership.meeting);
-    return { target, room, control: await this.pool.get(room.instance) };
-  }
-
   /** Screen-share takeover: stops another participant's screen share with the room secret. */
-  async forceUnpublish(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceUnpublish');
-    if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
-    await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
-    target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+  forceUnpublish(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'forceUnpublish');
   }
 
   /**
@@ -302,16 +329,73 @@ export class MediaService {
    * the feed's audio (VideoRoom `moderate` with the room secret), so it holds even against a modified browser,
    * and the owner's page switches the microphone off and shows the banner.
    */
-  async forceMute(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
-    const feedId = target.connection.feedId;
-    const mids = feedId ? target.relay.audioMids(feedId) : [];
-    if (!feedId || !target.connection.hasAudio || mids.length === 0) throw conflict('Deltagaren har ingen påslagen mikrofon');
-    for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, true);
-    target.mutedMids = mids;
-    target.connection.hasAudio = false;
-    target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
-    this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
+  forceMute(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'forceMute');
+  }
+
+  /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */
+  kick(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'kick');
+  }
+
+  /** Checks the moderator here, then acts on the connection here or on the node that holds it (cluster bus). */
+  private async moderate(user: SessionUser, meetingId: string, connectionId: string, action: ModerationAction): Promise<void> {
+    const membership = await this.admit(user, meetingId);
+    if (!capabilitiesFor(membership)[MODERATION_NEEDS[action]]) throw forbidden();
+    if (this.live.get(meetingId)?.has(connectionId) || !this.deps.config.redisUrl) return this.perform(action, meetingId, connectionId);
+    const id = crypto.randomUUID();
+    const answered = new Promise<void>((resolve, reject) => {
+      this.moderationsWaiting.set(id, { resolve, reject });
+      setTimeout(() => {
+        // Nobody holds it (gone meanwhile) or its node is down.
+        if (this.moderationsWaiting.delete(id)) reject(notFound('Anslutningen finns inte längre'));
+      }, MODERATION_ANSWER_MS).unref();
+    });
+    await this.deps.bus.publish('media-moderation', JSON.stringify({ id, meetingId, connectionId, action }));
+    return answered;
+  }
+
+  private async moderateForAnotherNode(raw: string): Promise<void> {
+    const request = JSON.parse(raw) as { id: string; meetingId: string; connectionId: string; action: ModerationAction };
+    if (!this.live.get(request.meetingId)?.has(request.connectionId) || !(request.action in MODERATION_NEEDS)) return;
+    let error: { code: AppError['code']; message: string } | null = null;
+    try {
+      await this.perform(request.action, request.meetingId, request.connectionId);
+    } catch (err) {
+      this.log.warn({ err, meetingId: request.meetingId }, 'moderation for another node failed');
+      error = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'InternalError', message: 'Ett oväntat fel inträffade' };
+    }
+    await this.deps.bus.publish('media-moderation-answers', JSON.stringify({ id: request.id, error })).catch(() => {});
+  }
+
+  /** Carries out a moderation already authorised, on a connection of this process. */
+  private async perform(action: ModerationAction, meetingId: string, connectionId: string): Promise<void> {
+    const target = this.live.get(meetingId)?.get(connectionId);
+    if (!target) throw notFound('Anslutningen finns inte längre');
+    const meeting = await findMeeting(this.deps.db, meetingId);
+    if (!meeting) throw notFound('Mötet hittades inte');
+    const room = await this.ensureRoom(meeting);
+    const control = await this.pool.get(room.instance);
+    if (action === 'forceUnpublish') {
+      if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
+      await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
+      target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+    } else if (action === 'forceMute') {
+      const feedId = target.connection.feedId;
+      const mids = feedId ? target.relay.audioMids(feedId) : [];
+      if (!feedId || !target.connection.hasAudio || mids.length === 0) throw conflict('Deltagaren har ingen påslagen mikrofon');
+      for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, true);
+      target.mutedMids = mids;
+      target.connection.hasAudio = false;
+      target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
+      this.broadcast(meetingId, { videomote: 'connectionUpdated', connection: this.view(target) });
+    } else {
+      for (const feedId of target.relay.publishedFeeds()) {
+        await control.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
+      }
+      target.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
+      target.relay.close(CLOSE_KICKED, 'removed by a moderator');
+    }
   }
 
   private async releaseForcedMute(meetingId: string, entry: LiveConnection): Promise<void> {
@@ -326,16 +410,6 @@ export class MediaService {
     } catch (err) {
       this.log.warn({ err, meetingId }, 'releasing a forced mute failed');
     }
-  }
-
-  /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */
-  async kick(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
-    for (const feedId of target.relay.publishedFeeds()) {
-      await control.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
-    }
-    target.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
-    target.relay.close(CLOSE_KICKED, 'removed by a moderator');
   }
 
   /**
