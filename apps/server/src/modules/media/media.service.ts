@@ -37,6 +37,10 @@ interface LiveConnection {
 /** What a meeting admin may do to another connection, and the capability it needs. */
 type ModerationAction = 'forceUnpublish' | 'forceMute' | 'kick';
 const MODERATION_NEEDS: Record<ModerationAction, keyof Capabilities> = { forceUnpublish: 'forceUnpublish', forceMute: 'forceDisconnect', kick: 'forceDisconnect' };
+/** How often a node tells the others which connections it holds, and after how long without that one is gone. */
+const ANNOUNCE_MS = 5_000;
+const REMOTE_EXPIRY_MS = 3 * ANNOUNCE_MS;
+
 /** How long a node waits for the node holding a connection to carry out a moderation. */
 const MODERATION_ANSWER_MS = 3_000;
 
@@ -57,6 +61,9 @@ export class MediaService {
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly moderationsWaiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
+  /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
+  private readonly remote = new Map<string, Map<string, { connection: MediaConnection; seen: number }>>();
+  private announceTimer: NodeJS.Timeout | null = null;
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
 
@@ -68,6 +75,12 @@ export class MediaService {
     // Behind the proxy the moderator and the participant are often on different nodes: the node holding the
     // participant's /media connection carries out what another node has authorised, and answers.
     deps.bus.on('media-moderation', (raw) => void this.moderateForAnotherNode(raw));
+    // Participants of one meeting on different nodes see each other's connections (and so subscribe to their feeds).
+    deps.bus.on('media-connections', (raw) => this.fromAnotherNode(raw));
+    if (deps.config.redisUrl) {
+      this.announceTimer = setInterval(() => this.announce(), ANNOUNCE_MS);
+      this.announceTimer.unref();
+    }
     deps.bus.on('media-moderation-answers', (raw) => {
       const answer = JSON.parse(raw) as { id: string; error: { code: AppError['code']; message: string } | null };
       const waiting = this.moderationsWaiting.get(answer.id);
@@ -283,7 +296,7 @@ export class MediaService {
       connectionId: connection.connectionId,
       capabilities,
       roomId: room.janusRoomId,
-      connections: [...conns.values()].map((c) => this.view(c)),
+      connections: [...[...conns.values()].map((c) => this.view(c)), ...this.remoteConnections(meetingId)],
     } satisfies MediaServerMessage);
     for (const text of early) relay.receive(text);
   }
@@ -293,8 +306,67 @@ export class MediaService {
   }
 
   private broadcast(meetingId: string, message: MediaServerMessage): void {
+    this.deliver(meetingId, message);
+    if (message.videomote === 'connectionCreated' || message.videomote === 'connectionUpdated' || message.videomote === 'connectionDestroyed') {
+      void this.deps.bus.publish('media-connections', JSON.stringify({ meetingId, message })).catch(() => {});
+    }
+  }
+
+  /** To this process's connections of the meeting. */
+  private deliver(meetingId: string, message: MediaServerMessage): void {
     for (const c of this.live.get(meetingId)?.values() ?? []) c.relay.sendOwn(message);
   }
+
+  private remoteConnections(meetingId: string): MediaConnection[] {
+    return [...(this.remote.get(meetingId)?.values() ?? [])].map((r) => r.connection);
+  }
+
+  /** An event of another node's connection, or its periodic list (which also ages out a dead node's connections). */
+  private fromAnotherNode(raw: string): void {
+    const parsed = JSON.parse(raw) as { meetingId?: string; message?: MediaServerMessage; held?: Record<string, MediaConnection[]> };
+    const now = Date.now();
+    const upsert = (meetingId: string, connection: MediaConnection) => {
+      const conns = this.remote.get(meetingId) ?? new Map<string, { connection: MediaConnection; seen: number }>();
+      this.remote.set(meetingId, conns);
+      const known = conns.has(connection.connectionId);
+      conns.set(connection.connectionId, { connection, seen: now });
+      return known;
+    };
+    if (parsed.held) {
+      for (const [meetingId, conns] of Object.entries(parsed.held)) {
+        for (const c of conns) if (!upsert(meetingId, c)) this.deliver(meetingId, { videomote: 'connectionCreated', connection: c });
+      }
+      return;
+    }
+    const { meetingId, message } = parsed;
+    if (!meetingId || !message) return;
+    if (message.videomote === 'connectionDestroyed') {
+      this.remote.get(meetingId)?.delete(message.connectionId);
+      if (this.remote.get(meetingId)?.size === 0) this.remote.delete(meetingId);
+    } else if (message.videomote === 'connectionCreated' || message.videomote === 'connectionUpdated') {
+      upsert(meetingId, message.connection);
+    } else {
+      return;
+    }
+    this.deliver(meetingId, message);
+  }
+
+  /** Tells the other nodes which connections this one holds; forgets theirs not heard of for REMOTE_EXPIRY_MS. */
+  private announce(): void {
+    const held: Record<string, MediaConnection[]> = {};
+    for (const [meetingId, conns] of this.live) if (conns.size) held[meetingId] = [...conns.values()].map((c) => this.view(c));
+    if (Object.keys(held).length) void this.deps.bus.publish('media-connections', JSON.stringify({ held })).catch(() => {});
+    const now = Date.now();
+    for (const [meetingId, conns] of this.remote) {
+      for (const [id, r] of conns) {
+        if (now - r.seen < REMOTE_EXPIRY_MS) continue;
+        conns.delete(id);
+        this.deliver(meetingId, { videomote: 'connectionDestroyed', connectionId: id });
+      }
+      if (!conns.size) this.remote.delete(meetingId);
+    }
+  }
+
 
   /** Felsökning: a browser's /media socket could not be wired to Janus. */
   recordConnectFailure(meetingId: string, err: unknown): void {
@@ -464,6 +536,7 @@ export class MediaService {
 
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.announceTimer) clearInterval(this.announceTimer);
     for (const conns of this.live.values()) for (const c of conns.values()) c.relay.close(1001, 'server stopping');
     this.live.clear();
     await this.pool.close();
