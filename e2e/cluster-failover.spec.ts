@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startCluster, type Cluster } from '../scripts/cluster/topology.ts';
+import { getThroughProxy, startCluster, type Cluster } from '../scripts/cluster/topology.ts';
 import { openPostgres } from '../apps/server/src/platform/db.ts';
 import { pinCrypto } from '../apps/server/src/platform/crypto.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
@@ -14,8 +14,9 @@ import { ERIK_WITH_JONNA, underWayNow } from './support/seed.ts';
 
 // The production topology as scripts/cluster.sh starts it (HAProxy with TLS, two app nodes, two Janus, one
 // PostgreSQL and a Redis), driven through the proxy by two browsers pinned to different nodes. Then the node of one
-// participant is killed with SIGKILL, then the Janus holding the meeting: chat, media signalling and media must come
-// back on both sides without a reload, and nothing booked or delivered is lost. PostgreSQL is this machine's, reached
+// participant is killed with SIGKILL, then the Janus holding the meeting, then (the first node back) the other node is
+// drained with SIGTERM as for an upgrade: each time chat, media signalling and media must come back on both sides
+// without a reload, and nothing booked or delivered is lost. PostgreSQL is this machine's, reached
 // from the test's network namespace through its Unix socket (CLUSTER_DATABASE_URL overrides), in a schema of its own.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 100 } } });
 
@@ -96,7 +97,7 @@ async function newMediaConnection(page: Page, old: string, timeout = 30_000): Pr
 const secondsSince = (t: number, until = Date.now()) => ((until - t) / 1000).toFixed(1);
 
 describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', () => {
-  it('serves one call from two app nodes and keeps it through the loss of a node, then of a Janus, without reload', async () => {
+  it('serves one call from two app nodes and keeps it through the loss of a node, of a Janus and the drain of a node, without reload', async () => {
     const erik = await participant('erik', 'app1');
     const jonna = await participant('jonna', 'app2');
     expect([await nodeOf(erik), await nodeOf(jonna)]).toEqual(['app1', 'app2']);
@@ -190,6 +191,30 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     const survivor = cluster.janus.find((j) => j !== janus)!;
     expect(await roomInstance()).toBe(survivor.url);
     await chatBothWays(erik, jonna, 'Efter');
+
+    // ---- app1 back (repaired), then app2, holding both, drained with SIGTERM as for an upgrade ----
+    await cluster.restartNode(app1);
+    // In once the proxy's checks pass: a request pinned to app1 is no longer sent elsewhere (no cookie rewritten).
+    const proxied = cluster.url.replace('localhost', '127.0.0.1');
+    await expect
+      .poll(async () => (await getThroughProxy(`${proxied}/healthz`, cluster.caFile, { cookie: 'vm_node=app1' }).catch(() => null))?.headers['set-cookie'] ?? null, { timeout: 30_000 })
+      .toBeNull();
+    const [erikOnApp2, jonnaOnApp2] = [await connectionIdOf(erik), await connectionIdOf(jonna)];
+    const app2 = cluster.nodes.find((n) => n.server === 'app2')!;
+    const drained = Date.now();
+    const stopped = app2.kill('SIGTERM');
+    const handedOver = Math.max(...(await Promise.all([newMediaConnection(erik, erikOnApp2), newMediaConnection(jonna, jonnaOnApp2)])));
+    await chatBothWays(erik, jonna, 'Efter uppgraderingen', 20_000);
+    const drainChatBack = Date.now();
+    await mediaBothWays(erik, jonna, 90_000);
+    const drainMediaBack = Date.now();
+    await stopped;
+    console.log(
+      `app node drained (SIGTERM): media signalling on the other node after ${secondsSince(drained, handedOver)} s, chat both ways after ` +
+        `${secondsSince(drained, drainChatBack)} s, two-way media after ${secondsSince(drained, drainMediaBack)} s`,
+    );
+    expect(handedOver - drained).toBeLessThan(10_000);
+    expect([await nodeOf(erik), await nodeOf(jonna)]).toEqual(['app1', 'app1']);
     // Never reloaded.
     expect(await erik.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     expect(await jonna.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
