@@ -9,6 +9,7 @@
  */
 import { fork } from 'node:child_process';
 import net from 'node:net';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 
 export interface LoadRequest {
@@ -20,6 +21,8 @@ export interface LoadRequest {
 
 export interface LoadPlan {
   port: number;
+  /** Speak TLS, trusting this CA (PEM): through the TLS-terminating proxy of the cluster topology. */
+  tlsCa?: string;
   connections: number;
   requests: LoadRequest[];
   /**
@@ -105,7 +108,7 @@ class ResponseReader {
 }
 
 /** A keep-alive connection that sends one request at a time and resolves with the answer's status (0: failed). */
-function connection(port: number) {
+function connection(port: number, tlsCa?: string) {
   let socket: net.Socket | null = null;
   let reader: ResponseReader;
   let pending: ((status: number) => void) | null = null;
@@ -116,7 +119,9 @@ function connection(port: number) {
   };
   const open = () => {
     reader = new ResponseReader();
-    const s = net.connect({ host: '127.0.0.1', port, noDelay: true });
+    const s = tlsCa
+      ? tls.connect({ host: '127.0.0.1', port, servername: 'localhost', ca: tlsCa, ALPNProtocols: ['http/1.1'] }).setNoDelay(true)
+      : net.connect({ host: '127.0.0.1', port, noDelay: true });
     s.on('data', (chunk) => {
       const status = reader.push(chunk);
       if (status !== null) settle(status);
@@ -168,7 +173,7 @@ async function phase(connections: ReturnType<typeof connection>[], requests: Buf
 async function drive(plan: LoadPlan): Promise<LoadResult> {
   const encoded = plan.requests.map((r) => encode(r, plan.port));
   const warmup = plan.warmup ?? 0;
-  const connections = Array.from({ length: plan.connections }, () => connection(plan.port));
+  const connections = Array.from({ length: plan.connections }, () => connection(plan.port, plan.tlsCa));
   if (warmup) {
     await phase(connections, encoded.slice(0, warmup), plan.rate);
     // A moment of quiet between the phases, for the garbage the warm-up (and building this plan) left on both sides.

@@ -11,9 +11,10 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { openPostgres } from '../apps/server/src/platform/db.ts';
+import { openPostgres, type Db } from '../apps/server/src/platform/db.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { sessionUserFromClaims } from '../apps/server/src/modules/identity/session-user.ts';
 import { runLoad, type LoadRequest } from './http-load.ts';
@@ -116,55 +117,13 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
 
-    // 10,000 meetings over the coming weeks, each with a caseworker (one of the 50 bench users, so each has ~10
-    // meetings a week, two a weekday), a job seeker and an interpreter; seeded in SQL because the booking path is
-    // measured below, not here.
     const firstDay = startOfLocalDay(new Date(), 1);
-    await db.query(
-      `INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id)
-       SELECT 'Möte ' || g, 0, slot, slot + interval '45 minutes', 'bench' || lpad((g % $4::int)::text, 3, '0'), md5(random()::text || g) || md5(g::text)
-       FROM generate_series(1, $3::int) g,
-            LATERAL (SELECT $1::timestamptz + (((g / $4::int) % ($2::int * 5)) * interval '1 day' * 7 / 5)
-                                            + (((g / $4::int / ($2::int * 5)) % 8) * interval '1 hour') AS slot) s`,
-      [new Date(firstDay.getTime() + 9 * 3_600_000), WEEKS, MEETINGS, USERS],
-    );
-    await db.query(
-      `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, af_id, is_admin)
-       SELECT id, start_time, 0, 'EmploymentOfficer', 'Handläggare', created_by, true FROM meetings`,
-    );
-    await db.query(
-      `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, pin_hash, pin_encrypted)
-       SELECT id, start_time, 1, 'JobSeeker', 'Sökande', md5(id::text), 'x' FROM meetings`,
-    );
-    await db.query(
-      `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, pin_hash, pin_encrypted)
-       SELECT id, start_time, 2, 'Interpreter', 'Tolk', md5(id::text || 't'), 'x' FROM meetings`,
-    );
-    // What autovacuum does to a live database: statistics for the planner, visibility for index-only scans.
-    await db.query('VACUUM ANALYZE meetings');
-    await db.query('VACUUM ANALYZE meeting_participants');
-
+    await seedMeetings(db, firstDay);
     const xsrf = crypto.randomBytes(16).toString('base64url');
-    const sessions: string[][] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = sessionUserFromClaims(
-        { sub: `bench-${i}`, given_name: 'Bench', family_name: `User ${i}`, roles: 'VIDMedarbetare', af_id: `bench${String(i).padStart(3, '0')}` },
-        app.deps.pins,
-      );
-      sessions.push([]);
-      for (let k = 0; k < SESSIONS_PER_USER; k++) {
-        const session = await app.deps.sessions.create(user);
-        sessions[i]!.push(`${SESSION_COOKIE}=${session.token}; XSRF-TOKEN=${xsrf}`);
-      }
-    }
+    const sessions = await benchSessions(app, xsrf);
     /** Request i comes from caseworker i mod USERS, in turn from each of their sessions. */
     const cookieOf = (i: number) => sessions[i % USERS]![Math.floor(i / USERS) % SESSIONS_PER_USER]!;
-    const thisWeek = isoWeekOf(firstDay);
-    const weekRanges = Array.from({ length: WEEKS }, (_, k) => {
-      const monday = isoWeekRange(thisWeek.year, thisWeek.week).from;
-      const w = isoWeekOf(new Date(monday.getTime() + (k * 7 + 3) * 86_400_000));
-      return isoWeekRange(w.year, w.week);
-    });
+    const weekRanges = benchWeeks(firstDay);
 
     const weekRequest = (i: number) => ({
       method: 'GET',
@@ -213,7 +172,66 @@ export async function benchMeetingsApi(): Promise<Figures[]> {
   }
 }
 
-const weekPath = (r: { from: Date; to: Date }) => `/api/meeting/week?from=${encodeURIComponent(r.from.toISOString())}&to=${encodeURIComponent(r.to.toISOString())}`;
+
+/**
+ * 10,000 meetings over the coming weeks, each with a caseworker (one of the 50 bench users, so each has ~10 meetings
+ * a week, two a weekday), a job seeker and an interpreter; seeded in SQL because the booking path is measured, not
+ * this. Shared with bench/cluster-week-list.ts.
+ */
+export async function seedMeetings(db: Db, firstDay: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO meetings (title, type, start_time, end_time, created_by, room_id)
+     SELECT 'Möte ' || g, 0, slot, slot + interval '45 minutes', 'bench' || lpad((g % $4::int)::text, 3, '0'), md5(random()::text || g) || md5(g::text)
+     FROM generate_series(1, $3::int) g,
+          LATERAL (SELECT $1::timestamptz + (((g / $4::int) % ($2::int * 5)) * interval '1 day' * 7 / 5)
+                                          + (((g / $4::int / ($2::int * 5)) % 8) * interval '1 hour') AS slot) s`,
+    [new Date(firstDay.getTime() + 9 * 3_600_000), WEEKS, MEETINGS, USERS],
+  );
+  await db.query(
+    `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, af_id, is_admin)
+     SELECT id, start_time, 0, 'EmploymentOfficer', 'Handläggare', created_by, true FROM meetings`,
+  );
+  await db.query(
+    `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, pin_hash, pin_encrypted)
+     SELECT id, start_time, 1, 'JobSeeker', 'Sökande', md5(id::text), 'x' FROM meetings`,
+  );
+  await db.query(
+    `INSERT INTO meeting_participants (meeting_id, meeting_start, position, role, display_name, pin_hash, pin_encrypted)
+     SELECT id, start_time, 2, 'Interpreter', 'Tolk', md5(id::text || 't'), 'x' FROM meetings`,
+  );
+  // What autovacuum does to a live database: statistics for the planner, visibility for index-only scans.
+  await db.query('VACUUM ANALYZE meetings');
+  await db.query('VACUUM ANALYZE meeting_participants');
+}
+
+/** SESSIONS_PER_USER signed-in sessions of each of the USERS caseworkers, as `cookie` header values. */
+export async function benchSessions(app: FastifyInstance, xsrf: string): Promise<string[][]> {
+  const sessions: string[][] = [];
+  for (let i = 0; i < USERS; i++) {
+    const user = sessionUserFromClaims(
+      { sub: `bench-${i}`, given_name: 'Bench', family_name: `User ${i}`, roles: 'VIDMedarbetare', af_id: `bench${String(i).padStart(3, '0')}` },
+      app.deps.pins,
+    );
+    sessions.push([]);
+    for (let k = 0; k < SESSIONS_PER_USER; k++) {
+      const session = await app.deps.sessions.create(user);
+      sessions[i]!.push(`${SESSION_COOKIE}=${session.token}; XSRF-TOKEN=${xsrf}`);
+    }
+  }
+  return sessions;
+}
+
+/** The WEEKS weeks the seeded meetings lie in. */
+export function benchWeeks(firstDay: Date): { from: Date; to: Date }[] {
+  const thisWeek = isoWeekOf(firstDay);
+  return Array.from({ length: WEEKS }, (_, k) => {
+    const monday = isoWeekRange(thisWeek.year, thisWeek.week).from;
+    const w = isoWeekOf(new Date(monday.getTime() + (k * 7 + 3) * 86_400_000));
+    return isoWeekRange(w.year, w.week);
+  });
+}
+
+export const weekPath = (r: { from: Date; to: Date }) => `/api/meeting/week?from=${encodeURIComponent(r.from.toISOString())}&to=${encodeURIComponent(r.to.toISOString())}`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await benchMeetingsApi();

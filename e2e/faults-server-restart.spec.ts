@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBench } from './support/bench.ts';
 import { enter } from './support/call.ts';
+import { chatPanel, messages, say } from './support/chat-panel.ts';
 import { freePort, startServer } from './support/server.ts';
 import type { PersonaKey } from './support/login.ts';
 import { ERIK_WITH_JONNA, seededDataDir, underWayNow } from './support/seed.ts';
@@ -55,22 +56,6 @@ async function person(key: PersonaKey): Promise<Page> {
   const page = await bench.person(key);
   await enter(page, ids.meeting);
   return page;
-}
-
-const chatPanel = (page: Page) => page.getByRole('region', { name: 'Chatt' });
-const messages = (page: Page) => page.getByRole('log', { name: 'Chattmeddelanden' });
-
-/** Sends a chat message; answers when the input cleared (only a message that went out clears it). */
-async function say(page: Page, text: string, timeout = 30_000): Promise<void> {
-  const input = chatPanel(page).getByRole('textbox', { name: 'Skriv ett meddelande' });
-  await input.fill(text);
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    await chatPanel(page).getByRole('button', { name: 'Skicka' }).click();
-    await new Promise((r) => setTimeout(r, 100));
-    if ((await input.inputValue()) === '') return;
-    if (Date.now() > deadline) throw new Error(`chat message "${text}" not sent within ${timeout} ms`);
-  }
 }
 
 /** Inbound media on subscriber PeerConnections that are not the remembered (pre-kill) ones. */

@@ -123,7 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   await app.register(cookie);
-  await registerRateLimits(app);
+  await registerRateLimits(app, config.redisUrl);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerAuth(app);
   await registerAntiforgery(app);

@@ -15,7 +15,7 @@ export interface ClusterBus {
   close(): Promise<void>;
 }
 
-export type ClusterTopic = 'meeting-events' | 'sessions-ended';
+export type ClusterTopic = 'meeting-events' | 'sessions-ended' | 'media-connections' | 'media-moderation' | 'media-moderation-answers';
 
 export function openClusterBus(redisUrl: string | null): ClusterBus {
   return redisUrl ? new RedisClusterBus(redisUrl) : new SingleProcessBus();
@@ -61,7 +61,7 @@ class RedisClusterBus implements ClusterBus {
         }
       }
     });
-    const topics: ClusterTopic[] = ['meeting-events', 'sessions-ended'];
+    const topics: ClusterTopic[] = ['meeting-events', 'sessions-ended', 'media-connections', 'media-moderation', 'media-moderation-answers'];
     // Subscribe only once the connection is ready: a SUBSCRIBE ahead of ioredis's own start-up commands is lost
     // (see redis-chat-store.ts).
     this.subscribed = new Promise<void>((resolve) => (this.sub.status === 'ready' ? resolve() : this.sub.once('ready', () => resolve())))

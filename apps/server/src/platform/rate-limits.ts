@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
 
@@ -26,8 +27,12 @@ export function rateLimitKey(request: FastifyRequest): string {
 
 const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
-/** Rate limits on login, media tokens and every mutating API route (see rateLimitKey). Must run before routes register. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+/**
+ * Rate limits on login, media tokens and every mutating API route (see rateLimitKey). Must run before routes register.
+ * With REDIS_URL the counters live in Redis, so a budget holds across all the nodes behind the proxy: counted per
+ * process, two nodes would each grant the whole budget. Without it they live in this process's memory.
+ */
+export async function registerRateLimits(app: FastifyInstance, redisUrl: string | null = null): Promise<void> {
   // Ours first: the plugin's own onRoute hook reads config.rateLimit when a route is added, so the budget must be
   // set before it looks (registered after it, no route was ever limited).
   app.addHook('onRoute', (route) => {
@@ -39,8 +44,24 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       rateLimit: { max: limit.max, timeWindow: 60_000, ...(limit.byAddress ? { keyGenerator: addressKey } : {}) },
     };
   });
+  let redis: Redis | null = null;
+  if (redisUrl) {
+    // Bounded: a request waits for the limiter, so a Redis outage must not hold it for long.
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1_000, connectTimeout: 2_000 });
+    // ioredis reconnects by itself; an 'error' without a listener would end the process.
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => void redis?.disconnect());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis
+      ? {
+          redis,
+          nameSpace: 'vm:rate:',
+          // Redis unreachable: requests go through unlimited for that time rather than all failing.
+          skipOnError: true,
+        }
+      : {}),
     keyGenerator: rateLimitKey,
     // Thrown by the plugin: an AppError, so the one error handler answers it in our shape (name TooManyRequests).
     errorResponseBuilder: () => new AppError('TooManyRequests', 'För många förfrågningar, försök igen om en stund'),

@@ -31,7 +31,7 @@ export function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
  * viewer sees only who may present: never the other viewers, whose names are theirs alone, and a webcast of
  * hundreds is not told of every viewer who comes and goes.
  */
-export function seesConnection(meetingType: 0 | 1, viewer: Capabilities, subject: Capabilities): boolean {
+export function seesConnection(meetingType: 0 | 1, viewer: Capabilities, subject: Pick<Capabilities, 'publish'>): boolean {
   if (meetingType === 0) return true;
   return viewer.publish || viewer.forceDisconnect || subject.publish;
 }

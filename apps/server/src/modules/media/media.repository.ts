@@ -30,6 +30,15 @@ export async function insertRoom(db: Queryable, room: RoomRecord): Promise<RoomR
   return (await findRoom(db, room.meetingId))!;
 }
 
+/**
+ * Moves a meeting's room from a Janus that no longer answers to another; only the first node to try moves it (the
+ * others find it moved). Answers the stored room either way.
+ */
+export async function moveRoom(db: Queryable, meetingId: string, from: string, to: string): Promise<RoomRecord | null> {
+  await db.query('UPDATE media_rooms SET janus_instance = $3 WHERE meeting_id = $1 AND janus_instance = $2', [meetingId, from, to]);
+  return findRoom(db, meetingId);
+}
+
 export async function roomsPerInstance(db: Queryable): Promise<Map<string, number>> {
   const rows = await db.query<{ janus_instance: string; n: number }>('SELECT janus_instance, count(*) AS n FROM media_rooms GROUP BY janus_instance');
   return new Map(rows.map((r) => [r.janus_instance, Number(r.n)]));

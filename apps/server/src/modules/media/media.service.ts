@@ -4,13 +4,13 @@ import type WebSocket from 'ws';
 import { MEDIA_RESUME_GRACE_MS, type Capabilities, type ConnectionData, type GetTokenData, type InvitedParticipant, type MediaConnection, type MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
 import type { Deps } from '../../app.ts';
-import { forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
+import { AppError, forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { findMeeting, listMembers, membershipOf, type MeetingSummary, type Membership } from '../meetings/meeting-membership.ts';
 import { capabilitiesFor, sameCapabilities, seesConnection } from './capabilities.ts';
 import { limitsFor } from './media-capacity.ts';
 import { signMediaToken, verifyMediaToken, type MediaTokenClaims } from './media-token.ts';
-import { deleteRoom, findRoom, insertRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
+import { deleteRoom, findRoom, insertRoom, moveRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
 import { JanusPool } from './janus/janus-pool.ts';
 import { ROOM_PUBLISHERS } from './media-capacity.ts';
 import { JanusError } from './janus/janus-control.ts';
@@ -50,6 +50,16 @@ interface LiveConnection {
   resumeKey: string | null;
 }
 
+/** What a meeting admin may do to another connection, and the capability it needs. */
+type ModerationAction = 'forceUnpublish' | 'forceMute' | 'kick';
+const MODERATION_NEEDS: Record<ModerationAction, keyof Capabilities> = { forceUnpublish: 'forceUnpublish', forceMute: 'forceDisconnect', kick: 'forceDisconnect' };
+/** How often a node tells the others which connections it holds, and after how long without that one is gone. */
+const ANNOUNCE_MS = 5_000;
+const REMOTE_EXPIRY_MS = 3 * ANNOUNCE_MS;
+
+/** How long a node waits for the node holding a connection to carry out a moderation. */
+const MODERATION_ANSWER_MS = 3_000;
+
 export interface MediaAdmission {
   membership: Membership;
   claims: MediaTokenClaims;
@@ -62,12 +72,28 @@ export interface MediaAdmission {
  * after a Janus restart, destroyed once the meeting is over and empty), the per-meeting list of live connections
  * announced on `/media`, and the moderation the server performs with the room secret.
  */
+/** Another node's connection as it announced it, with whether it may publish (who may see it) and when heard of. */
+interface RemoteConnection {
+  connection: MediaConnection;
+  publish: boolean;
+  seen: number;
+}
+
+interface HeldConnection {
+  connection: MediaConnection;
+  publish: boolean;
+}
+
 export class MediaService {
   readonly pool: JanusPool;
   private readonly live = new Map<string, Map<string, LiveConnection>>();
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly moderationsWaiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
+  /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
+  private readonly remote = new Map<string, Map<string, RemoteConnection>>();
+  private announceTimer: NodeJS.Timeout | null = null;
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
 
@@ -76,6 +102,23 @@ export class MediaService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.pool = new JanusPool(deps.config, log);
+    // Behind the proxy the moderator and the participant are often on different nodes: the node holding the
+    // participant's /media connection carries out what another node has authorised, and answers.
+    deps.bus.on('media-moderation', (raw) => void this.moderateForAnotherNode(raw));
+    // Participants of one meeting on different nodes see each other's connections (and so subscribe to their feeds).
+    deps.bus.on('media-connections', (raw) => this.fromAnotherNode(raw));
+    if (deps.config.redisUrl) {
+      this.announceTimer = setInterval(() => this.announce(), ANNOUNCE_MS);
+      this.announceTimer.unref();
+    }
+    deps.bus.on('media-moderation-answers', (raw) => {
+      const answer = JSON.parse(raw) as { id: string; error: { code: AppError['code']; message: string } | null };
+      const waiting = this.moderationsWaiting.get(answer.id);
+      if (!waiting) return;
+      this.moderationsWaiting.delete(answer.id);
+      if (answer.error) waiting.reject(new AppError(answer.error.code, answer.error.message));
+      else waiting.resolve();
+    });
     this.recordError = meetingErrorRecorder(deps.db, deps.now, log);
     // A restarted Janus has no rooms: forget which we created so the next use recreates them.
     this.pool.on('restarted', (instance: string) => {
@@ -194,6 +237,7 @@ export class MediaService {
           instance,
         });
       }
+      room = await this.failOver(meeting.id, room);
       const control = await this.pool.get(room.instance);
       if (!(await control.roomExists(room.janusRoomId))) {
         try {
@@ -213,6 +257,22 @@ export class MediaService {
     this.roomReady.set(meeting.id, p);
     p.catch(() => this.roomReady.delete(meeting.id));
     return p;
+  }
+
+  /**
+   * A room on a Janus of the pool that no longer answers moves to the least loaded one that does (same room id and
+   * secret); the browsers' media reconnect (their relays closed with the dead Janus) then lands there.
+   */
+  private async failOver(meetingId: string, room: RoomRecord): Promise<RoomRecord> {
+    if (this.pool.ids().length < 2 || (await this.pool.answers(room.instance))) return room;
+    const alive: string[] = [];
+    for (const id of this.pool.ids()) if (id !== room.instance && (await this.pool.answers(id))) alive.push(id);
+    if (!alive.length) return room;
+    const to = this.pool.leastLoaded(await roomsPerInstance(this.deps.db), alive);
+    const moved = (await moveRoom(this.deps.db, meetingId, room.instance, to)) ?? room;
+    this.log.warn({ meetingId, from: room.instance, to: moved.instance }, 'media room moved off an unreachable janus');
+    this.recordError(meetingId, 'media', 'room-moved', 'Mediaservern svarade inte; mötet flyttades till en annan mediaserver');
+    return moved;
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
@@ -299,7 +359,11 @@ export class MediaService {
           this.log.warn({ meetingId, connectionId: connection.connectionId, janus, reason }, 'media request refused');
           this.recordError(meetingId, 'media', 'request-refused', `Begäran nekades (${String(janus)}): ${reason}`);
         },
-        onFailed: (what, detail) => this.recordError(meetingId, 'media', what === 'upstream' ? 'media-server-gone' : `janus-${what}-failed`, `Janus: ${detail}`),
+        onFailed: (what, detail) => {
+          // Its Janus went away: the next connection checks the room again (and moves it if that Janus is dead).
+          if (what === 'upstream') this.roomReady.delete(meetingId);
+          this.recordError(meetingId, 'media', what === 'upstream' ? 'media-server-gone' : `janus-${what}-failed`, `Janus: ${detail}`);
+        },
         onClosed: () => {
           const conns = this.live.get(meetingId);
           conns?.delete(connection.connectionId);
@@ -336,7 +400,7 @@ export class MediaService {
       connectionId: connection.connectionId,
       capabilities,
       roomId: room.janusRoomId,
-      connections: [...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)),
+      connections: [...[...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)), ...this.remoteConnections(meetingId, me)],
     } satisfies MediaServerMessage);
     for (const text of early) relay.receive(text);
   }
@@ -372,6 +436,8 @@ export class MediaService {
   /** A feed some connection of this meeting publishes now (camera or screen share), as announced on `/media`. */
   private isRoomFeed(meetingId: string, feedId: number): boolean {
     for (const c of this.live.get(meetingId)?.values() ?? []) if (c.connection.feedId === feedId || c.screenFeedId === feedId) return true;
+    // Published through another node (behind the proxy, participants of one meeting are spread over the nodes).
+    for (const r of this.remote.get(meetingId)?.values() ?? []) if (r.connection.feedId === feedId || r.connection.screenFeedId === feedId) return true;
     return false;
   }
 
@@ -382,6 +448,13 @@ export class MediaService {
   /** Tells the meeting's connections about `subject`: those allowed to see it (a webcast's viewers see only who may present). */
   private broadcastAbout(meetingId: string, subject: LiveConnection, message: MediaServerMessage): void {
     for (const c of this.live.get(meetingId)?.values() ?? []) if (c === subject || this.sees(c, subject)) c.relay.sendOwn(message);
+    // The meeting's connections on other nodes too, with what they need to apply the same rule.
+    void this.deps.bus.publish('media-connections', JSON.stringify({ meetingId, message, publish: subject.capabilities.publish })).catch(() => {});
+  }
+
+  /** To this process's connections of the meeting that may see a connection of another node. */
+  private deliverAbout(meetingId: string, subjectPublishes: boolean, message: MediaServerMessage): void {
+    for (const c of this.live.get(meetingId)?.values() ?? []) if (seesConnection(c.meetingType, c.capabilities, { publish: subjectPublishes })) c.relay.sendOwn(message);
   }
 
   private sees(viewer: LiveConnection, subject: LiveConnection): boolean {
@@ -403,6 +476,62 @@ export class MediaService {
       person.publishers += n.publishers;
     }
     return { person, meeting: { peerConnections: meeting }, limits };
+  }
+
+  /** Other nodes' connections of the meeting that `viewer` may see (a webcast's viewers: only who may present). */
+  private remoteConnections(meetingId: string, viewer: LiveConnection): MediaConnection[] {
+    return [...(this.remote.get(meetingId)?.values() ?? [])]
+      .filter((r) => seesConnection(viewer.meetingType, viewer.capabilities, { publish: r.publish }))
+      .map((r) => r.connection);
+  }
+
+  /** An event of another node's connection, or its periodic list (which also ages out a dead node's connections). */
+  private fromAnotherNode(raw: string): void {
+    const parsed = JSON.parse(raw) as { meetingId?: string; message?: MediaServerMessage; publish?: boolean; held?: Record<string, HeldConnection[]> };
+    const now = Date.now();
+    const upsert = (meetingId: string, connection: MediaConnection, publish: boolean) => {
+      const conns = this.remote.get(meetingId) ?? new Map<string, RemoteConnection>();
+      this.remote.set(meetingId, conns);
+      const known = conns.has(connection.connectionId);
+      conns.set(connection.connectionId, { connection, publish, seen: now });
+      return known;
+    };
+    if (parsed.held) {
+      for (const [meetingId, conns] of Object.entries(parsed.held)) {
+        for (const c of conns) if (!upsert(meetingId, c.connection, c.publish)) this.deliverAbout(meetingId, c.publish, { videomote: 'connectionCreated', connection: c.connection });
+      }
+      return;
+    }
+    const { meetingId, message } = parsed;
+    const publish = parsed.publish === true;
+    if (!meetingId || !message) return;
+    if (message.videomote === 'connectionDestroyed') {
+      this.remote.get(meetingId)?.delete(message.connectionId);
+      if (this.remote.get(meetingId)?.size === 0) this.remote.delete(meetingId);
+    } else if (message.videomote === 'connectionCreated' || message.videomote === 'connectionUpdated') {
+      upsert(meetingId, message.connection, publish);
+    } else {
+      return;
+    }
+    this.deliverAbout(meetingId, publish, message);
+  }
+
+  /** Tells the other nodes which connections this one holds; forgets theirs not heard of for REMOTE_EXPIRY_MS. */
+  private announce(): void {
+    const held: Record<string, HeldConnection[]> = {};
+    for (const [meetingId, conns] of this.live) {
+      if (conns.size) held[meetingId] = [...conns.values()].map((c) => ({ connection: this.view(c), publish: c.capabilities.publish }));
+    }
+    if (Object.keys(held).length) void this.deps.bus.publish('media-connections', JSON.stringify({ held })).catch(() => {});
+    const now = Date.now();
+    for (const [meetingId, conns] of this.remote) {
+      for (const [id, r] of conns) {
+        if (now - r.seen < REMOTE_EXPIRY_MS) continue;
+        conns.delete(id);
+        this.deliverAbout(meetingId, r.publish, { videomote: 'connectionDestroyed', connectionId: id });
+      }
+      if (!conns.size) this.remote.delete(meetingId);
+    }
   }
 
   /** Felsökning: a browser's /media socket could not be wired to Janus. */
@@ -428,25 +557,9 @@ export class MediaService {
     return [...(this.live.get(meetingId)?.values() ?? [])].map((c) => this.view(c));
   }
 
-  private async target(user: SessionUser, meetingId: string, connectionId: string, need: keyof Capabilities) {
-    const membership = await this.admit(user, meetingId);
-    if (!capabilitiesFor(membership, user.features)[need]) throw forbidden();
-    const target = this.live.get(meetingId)?.get(connectionId);
-    if (!target) throw notFound('Anslutningen finns inte längre');
-    const room = await this.ensureRoom(membership.meeting);
-    return { target, room, control: await this.pool.get(room.instance) };
-  }
-
   /** Screen-share takeover: stops another participant's screen share with the room secret. */
-  async forceUnpublish(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceUnpublish');
-    if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
-    await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
-    // The room is free from now on: the taker's offer may arrive before Janus tells the target's relay.
-    target.screenHandle = null;
-    target.screenFeedId = null;
-    target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
-    this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
+  forceUnpublish(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'forceUnpublish');
   }
 
   /**
@@ -454,16 +567,75 @@ export class MediaService {
    * the feed's audio (VideoRoom `moderate` with the room secret), so it holds even against a modified browser,
    * and the owner's page switches the microphone off and shows the banner.
    */
-  async forceMute(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target, room, control } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
-    const feedId = target.connection.feedId;
-    const mids = feedId ? target.relay.audioMids(feedId) : [];
-    if (!feedId || !target.connection.hasAudio || mids.length === 0) throw conflict('Deltagaren har ingen påslagen mikrofon');
-    for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, true);
-    target.mutedMids = mids;
-    target.connection.hasAudio = false;
-    target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
-    this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
+  forceMute(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'forceMute');
+  }
+
+  /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */
+  kick(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
+    return this.moderate(user, meetingId, connectionId, 'kick');
+  }
+
+  /** Checks the moderator here, then acts on the connection here or on the node that holds it (cluster bus). */
+  private async moderate(user: SessionUser, meetingId: string, connectionId: string, action: ModerationAction): Promise<void> {
+    const membership = await this.admit(user, meetingId);
+    if (!capabilitiesFor(membership, user.features)[MODERATION_NEEDS[action]]) throw forbidden();
+    if (this.live.get(meetingId)?.has(connectionId) || !this.deps.config.redisUrl) return this.perform(action, meetingId, connectionId);
+    const id = crypto.randomUUID();
+    const answered = new Promise<void>((resolve, reject) => {
+      this.moderationsWaiting.set(id, { resolve, reject });
+      setTimeout(() => {
+        // Nobody holds it (gone meanwhile) or its node is down.
+        if (this.moderationsWaiting.delete(id)) reject(notFound('Anslutningen finns inte längre'));
+      }, MODERATION_ANSWER_MS).unref();
+    });
+    await this.deps.bus.publish('media-moderation', JSON.stringify({ id, meetingId, connectionId, action }));
+    return answered;
+  }
+
+  private async moderateForAnotherNode(raw: string): Promise<void> {
+    const request = JSON.parse(raw) as { id: string; meetingId: string; connectionId: string; action: ModerationAction };
+    if (!this.live.get(request.meetingId)?.has(request.connectionId) || !(request.action in MODERATION_NEEDS)) return;
+    let error: { code: AppError['code']; message: string } | null = null;
+    try {
+      await this.perform(request.action, request.meetingId, request.connectionId);
+    } catch (err) {
+      this.log.warn({ err, meetingId: request.meetingId }, 'moderation for another node failed');
+      error = err instanceof AppError ? { code: err.code, message: err.message } : { code: 'InternalError', message: 'Ett oväntat fel inträffade' };
+    }
+    await this.deps.bus.publish('media-moderation-answers', JSON.stringify({ id: request.id, error })).catch(() => {});
+  }
+
+  /** Carries out a moderation already authorised, on a connection of this process. */
+  private async perform(action: ModerationAction, meetingId: string, connectionId: string): Promise<void> {
+    const target = this.live.get(meetingId)?.get(connectionId);
+    if (!target) throw notFound('Anslutningen finns inte längre');
+    const meeting = await findMeeting(this.deps.db, meetingId);
+    if (!meeting) throw notFound('Mötet hittades inte');
+    const room = await this.ensureRoom(meeting);
+    const control = await this.pool.get(room.instance);
+    if (action === 'forceUnpublish') {
+      if (!target.screenFeedId) throw conflict('Ingen skärmdelning att avsluta');
+      await control.kick(room.janusRoomId, room.secret, target.screenFeedId);
+      // The room is free from now on: the taker's offer may arrive before Janus tells the target's relay.
+      target.screenHandle = null;
+      target.screenFeedId = null;
+      target.relay.sendOwn({ videomote: 'forceUnpublished' } satisfies MediaServerMessage);
+      this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
+    } else if (action === 'forceMute') {
+      const feedId = target.connection.feedId;
+      const mids = feedId ? target.relay.audioMids(feedId) : [];
+      if (!feedId || !target.connection.hasAudio || mids.length === 0) throw conflict('Deltagaren har ingen påslagen mikrofon');
+      for (const mid of mids) await control.moderate(room.janusRoomId, room.secret, feedId, mid, true);
+      target.mutedMids = mids;
+      target.connection.hasAudio = false;
+      target.relay.sendOwn({ videomote: 'muteForced' } satisfies MediaServerMessage);
+      this.broadcastAbout(meetingId, target, { videomote: 'connectionUpdated', connection: this.view(target) });
+    } else {
+      await this.removeFeeds(target);
+      target.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
+      target.relay.close(CLOSE_KICKED, 'removed by a moderator');
+    }
   }
 
   private async releaseForcedMute(meetingId: string, entry: LiveConnection): Promise<void> {
@@ -478,14 +650,6 @@ export class MediaService {
     } catch (err) {
       this.log.warn({ err, meetingId }, 'releasing a forced mute failed');
     }
-  }
-
-  /** A meeting admin removes a connection: its feeds are kicked with the room secret, then its socket closes. */
-  async kick(user: SessionUser, meetingId: string, connectionId: string): Promise<void> {
-    const { target } = await this.target(user, meetingId, connectionId, 'forceDisconnect');
-    await this.removeFeeds(target);
-    target.relay.sendOwn({ videomote: 'forceDisconnected' } satisfies MediaServerMessage);
-    target.relay.close(CLOSE_KICKED, 'removed by a moderator');
   }
 
   /**
@@ -560,6 +724,7 @@ export class MediaService {
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const t of this.timers) clearInterval(t);
+    if (this.announceTimer) clearInterval(this.announceTimer);
     for (const conns of this.live.values()) for (const c of conns.values()) c.relay.close(1001, 'server stopping');
     this.live.clear();
     await this.pool.close();

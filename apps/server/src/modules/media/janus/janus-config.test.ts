@@ -28,6 +28,17 @@ describe('embedded Janus configuration', () => {
     expect(files['janus.plugin.videoroom.jcfg']).not.toMatch(/room-\d+/);
   });
 
+  it('for a pool instance on its own machine: wss on the private address with its certificate, admin API still on loopback', () => {
+    const ws = janusConfigFiles('/etc/videomote/janus/1', { ...settings, wsIp: '10.0.2.21', tls: { certPem: '/etc/ssl/j.pem', keyPem: '/etc/ssl/j.key' } })['janus.transport.websockets.jcfg']!;
+    expect(ws).toContain('wss = true');
+    expect(ws).toContain('wss_ip = "10.0.2.21"');
+    expect(ws).toContain('wss_port = 40001');
+    expect(ws).toContain('ws = false');
+    expect(ws).toContain('cert_pem = "/etc/ssl/j.pem"');
+    expect(ws).toContain('admin_ws_ip = "127.0.0.1"');
+    expect(janusConfigFiles('/d', settings)['janus.transport.websockets.jcfg']).not.toContain('certificates');
+  });
+
   it('leaves ICE to Janus when JANUS_ICE_ENFORCE is unset', () => {
     expect(janusConfigFiles('/d', { ...settings, iceEnforce: null })['janus.jcfg']).not.toContain('ice_enforce_list');
   });
@@ -45,5 +56,7 @@ describe('JanusPool with JANUS_URL', () => {
     expect(pool.supervisor).toBeNull();
     expect(pool.leastLoaded(new Map([['ws://127.0.0.11:8188', 3], ['ws://127.0.0.12:8188', 1], ['ws://127.0.0.13:8188', 2]]))).toBe('ws://127.0.0.12:8188');
     expect(pool.leastLoaded(new Map([['ws://127.0.0.11:8188', 3], ['ws://127.0.0.12:8188', 1]]))).toBe('ws://127.0.0.13:8188');
+    // Failover: only among the instances that still answer.
+    expect(pool.leastLoaded(new Map([['ws://127.0.0.11:8188', 3], ['ws://127.0.0.13:8188', 2]]), ['ws://127.0.0.11:8188', 'ws://127.0.0.13:8188'])).toBe('ws://127.0.0.13:8188');
   });
 });

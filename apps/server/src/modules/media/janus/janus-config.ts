@@ -13,6 +13,12 @@ export interface EmbeddedJanusSettings {
   /** `JANUS_ICE_ENFORCE`: interface or address ICE may gather on; null leaves Janus's default. */
   iceEnforce: string | null;
   rtpPortRange: string;
+  /**
+   * A pool instance on its own machine (scripts/cluster/janus-pool-config.ts): the address its WebSocket API listens
+   * on for the app nodes, and the certificate it answers wss:// with. The embedded Janus: loopback, plain ws.
+   */
+  wsIp?: string;
+  tls?: { certPem: string; keyPem: string };
 }
 
 // Only the VideoRoom plugin and the WebSocket transport are needed; everything else stays unloaded so it cannot
@@ -81,12 +87,19 @@ general: {
 `,
     'janus.transport.websockets.jcfg': `general: {
   json = "plain"
-  ws = true
+${
+  s.tls
+    ? `  ws = false
+  wss = true
+  wss_port = ${s.wsPort}
+  wss_ip = ${q(s.wsIp ?? '127.0.0.1')}`
+    : `  ws = true
   ws_port = ${s.wsPort}
-  ws_ip = "127.0.0.1"
-  wss = false
+  ws_ip = ${q(s.wsIp ?? '127.0.0.1')}
+  wss = false`
 }
-admin: {
+}
+${s.tls ? `certificates: {\n  cert_pem = ${q(s.tls.certPem)}\n  cert_key = ${q(s.tls.keyPem)}\n}\n` : ''}admin: {
   admin_ws = true
   admin_ws_port = ${s.adminWsPort}
   admin_ws_ip = "127.0.0.1"

@@ -57,24 +57,34 @@ export class JanusPool extends EventEmitter {
   }
 
   /**
-   * For /readyz: every instance answers a VideoRoom request. The embedded Janus counts as ready until its first use
-   * (it starts then); once used, it must be running and answering (not dead, nor between restarts).
+   * For /readyz. The embedded Janus counts as ready until its first use (it starts then); once used, it must be
+   * running and answering (not dead, nor between restarts). A configured pool is ready while one instance answers:
+   * the meetings of a dead one move to the others (see answers), so the node still serves every meeting.
    */
   async reachable(): Promise<boolean> {
-    if (this.supervisor && !this.supervisor.used) return true;
-    if (this.supervisor && this.supervisor.pid === null) return false;
-    for (const id of this.ids()) {
-      const control = this.controls.get(id);
-      if (!control) return false;
-      await control.roomExists(1);
+    if (this.supervisor) {
+      if (!this.supervisor.used) return true;
+      if (this.supervisor.pid === null) return false;
+      await (await this.get(EMBEDDED_ID)).roomExists(1);
+      return true;
     }
-    return true;
+    for (const id of this.ids()) if (await this.answers(id)) return true;
+    return false;
   }
 
-  /** The instance with the fewest rooms (loads: rooms per instance id). */
-  leastLoaded(loads: Map<string, number>): string {
-    const ids = this.ids();
-    return ids.reduce((best, id) => ((loads.get(id) ?? 0) < (loads.get(best) ?? 0) ? id : best), ids[0]!);
+  /** Whether an instance answers a VideoRoom request now (a dead Janus refuses the connection at once). */
+  async answers(id: string): Promise<boolean> {
+    try {
+      await (await this.get(id)).roomExists(1);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The instance with the fewest rooms (loads: rooms per instance id), among `candidates` (default: all). */
+  leastLoaded(loads: Map<string, number>, candidates: string[] = this.ids()): string {
+    return candidates.reduce((best, id) => ((loads.get(id) ?? 0) < (loads.get(best) ?? 0) ? id : best), candidates[0]!);
   }
 
   async close(): Promise<void> {
