@@ -27,7 +27,10 @@ describe('TURN credentials with the media token', () => {
       ],
     });
     const token = async (who: 'erik' | 'jonna') => {
-      const res = await (await t.as(who)).post('/api/meeting/gettoken', { meetingId: m.id });
+      const client = await t.as(who);
+      // The media token needs the lobby's consent.
+      expect((await client.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
+      const res = await client.post('/api/meeting/gettoken', { meetingId: m.id });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('statiskt-lösenord');
       expect(res.body).not.toContain(SECRET);
