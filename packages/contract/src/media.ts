@@ -53,8 +53,17 @@ export const ConferenceMeeting = Type.Object({
 });
 export type ConferenceMeeting = Static<typeof ConferenceMeeting>;
 
+/**
+ * The meeting's end-to-end media key (conference spec §9, "an end-to-end encryption secret"): 32 random bytes,
+ * base64url, that the browsers encrypt every audio and video frame with (AES-GCM, in an encoded transform) so
+ * that Janus forwards only ciphertext. `epoch` grows by one each time the key is replaced (someone was removed
+ * from the meeting); frames carry it, so a receiver knows which key opens them.
+ */
+export const MediaKey = Type.Object({ epoch: Type.Integer({ minimum: 1 }), key: Type.String() });
+export type MediaKey = Static<typeof MediaKey>;
+
 export const GetTokenResponse = Type.Object({
-  data: Type.Object({ tokenData: TokenData, meeting: ConferenceMeeting, capabilities: Capabilities }),
+  data: Type.Object({ tokenData: TokenData, meeting: ConferenceMeeting, capabilities: Capabilities, mediaKey: MediaKey }),
 });
 export type GetTokenData = Static<typeof GetTokenResponse>['data'];
 
@@ -102,7 +111,12 @@ export type MediaServerMessage =
   | { videomote: 'forceDisconnected' }
   | { videomote: 'forceUnpublished' }
   /** A meeting admin muted this connection's microphone (conference spec §4 Forced mute). */
-  | { videomote: 'muteForced' };
+  | { videomote: 'muteForced' }
+  /**
+   * The meeting's current media key: sent after `connected`, and again whenever it is replaced because someone
+   * was removed from the meeting (they are disconnected first and never get it).
+   */
+  | ({ videomote: 'mediaKey' } & MediaKey);
 
 export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean };
 

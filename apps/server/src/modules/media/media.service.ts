@@ -15,6 +15,7 @@ import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, JanusRelay } from './janus/janus-relay.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
+import { MediaKeys } from './media-keys.ts';
 
 const TOKEN_HOURS = 12;
 const ROOM_PUBLISHERS = 24; // 12 cameras in the main grid plus screen shares
@@ -32,6 +33,8 @@ interface LiveConnection {
   mutedMids: string[];
   /** Who was admitted, so a change of the booking can be checked against them again (recheckMembership). */
   user: SessionUser;
+  /** The epoch of the media key this connection was last handed (0: none yet). */
+  keyEpoch: number;
 }
 
 export interface MediaAdmission {
@@ -52,6 +55,7 @@ export class MediaService {
   private sweepTimer: NodeJS.Timeout | null = null;
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
+  readonly keys: MediaKeys;
 
   constructor(
     private readonly deps: Deps,
@@ -59,6 +63,7 @@ export class MediaService {
   ) {
     this.pool = new JanusPool(deps.config, log);
     this.recordError = meetingErrorRecorder(deps.db, deps.now, log);
+    this.keys = new MediaKeys(deps.db, deps.pins);
     // A restarted Janus has no rooms: forget which we created so the next use recreates them.
     this.pool.on('restarted', (instance: string) => {
       for (const [meetingId, p] of this.roomReady) {
@@ -95,6 +100,8 @@ export class MediaService {
       tokenData: { token: signMediaToken(this.deps.pins, claims), apiKey: 'janus', sessionId: room ? String(room.janusRoomId) : '' },
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
+      // Only here and on the member's own /media socket; see MediaKeys.
+      mediaKey: await this.keys.handTo(membership, user),
     };
   }
 
@@ -141,7 +148,7 @@ export class MediaService {
       const control = await this.pool.get(room.instance);
       if (!(await control.roomExists(room.janusRoomId))) {
         try {
-          await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id });
+          await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id, requireE2ee: true });
           this.log.info({ meetingId: meeting.id, instance: room.instance }, 'media room created');
         } catch (err) {
           if (!(err instanceof JanusError && err.code === 427)) {
@@ -165,6 +172,8 @@ export class MediaService {
     const meetingId = membership.meeting.id;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
+    // Before the relay is wired: from then on until takeEarly nothing may wait (see media.routes).
+    const mediaKey = await this.keys.handTo(membership, admission.user);
     const capabilities = capabilitiesFor(membership);
     const participantId = membership.kind === 'participant' ? membership.participant.id : null;
     const display: ConnectionData = { particpantId: participantId, displayName: claims.n };
@@ -232,7 +241,7 @@ export class MediaService {
         },
       },
     });
-    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user };
+    entry = { connection, relay, capabilities, cameraHandle: null, screenHandle: null, screenFeedId: null, mutedMids: [], user: admission.user, keyEpoch: 0 };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
     const conns = this.live.get(meetingId) ?? new Map<string, LiveConnection>();
@@ -246,6 +255,9 @@ export class MediaService {
       roomId: room.janusRoomId,
       connections: [...conns.values()].map((c) => this.view(c)),
     } satisfies MediaServerMessage);
+    // The key may have been replaced since this browser's gettoken.
+    relay.sendOwn({ videomote: 'mediaKey', ...mediaKey } satisfies MediaServerMessage);
+    entry.keyEpoch = mediaKey.epoch;
     for (const text of early) relay.receive(text);
   }
 
@@ -362,6 +374,26 @@ export class MediaService {
       c.relay.close(CLOSE_KICKED, meeting ? 'no longer a participant' : 'meeting deleted');
     }
     return removed;
+  }
+
+  /**
+   * The meeting's key was replaced: this process's connections get the new one, each checked against the booking
+   * first (the removed one may still be connected here, waiting for its own membership check to close it).
+   */
+  async pushMediaKey(meetingId: string): Promise<number> {
+    const conns = [...(this.live.get(meetingId)?.values() ?? [])];
+    if (!conns.length) return 0;
+    const key = await this.keys.current(meetingId);
+    let sent = 0;
+    for (const c of conns) {
+      if (c.keyEpoch >= key.epoch) continue;
+      const membership = await membershipOf(this.deps.db, meetingId, c.user);
+      if (!membership || (membership.kind === 'participant' ? membership.participant.id : null) !== c.connection.participantId) continue;
+      c.relay.sendOwn({ videomote: 'mediaKey', ...key } satisfies MediaServerMessage);
+      c.keyEpoch = key.epoch;
+      sent += 1;
+    }
+    return sent;
   }
 
   private startSweeping(): void {
