@@ -1,11 +1,12 @@
 import type { JanusJS } from 'janus-gateway';
-import { SCREEN_HANDLE_TAG, type MediaServerMessage } from '@videomote/contract/media';
+import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { cameraStreamId, screenStreamId } from '../model/call-model.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { StatsPoller } from './stats-poller.ts';
+import { MediaE2ee } from './e2ee/media-e2ee.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -57,6 +58,8 @@ export interface MediaSessionOptions {
   preferred: { video: string | null; audio: string | null };
   /** Called when the session ends for good (kicked by a moderator). */
   onEnded?: (reason: 'kicked') => void;
+  /** The meeting's end-to-end media key from gettoken (a newer one may follow on the socket). */
+  mediaKey?: MediaKey;
 }
 
 interface Subscription {
@@ -111,9 +114,12 @@ export class MediaSession {
   /** The blurred copy of the camera that is sent instead of the camera itself while blur is on. */
   private blurred: BlurredTrack | null = null;
   private readonly stats: StatsPoller;
+  /** E2EE: every frame sent is encrypted with the meeting key, every frame received decrypted (see MediaE2ee). */
+  readonly e2ee = new MediaE2ee();
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
+    if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
     const supported = blurSupported();
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
   }
@@ -140,6 +146,7 @@ export class MediaSession {
     this.localTracks.audio?.stop();
     this.localTracks.video?.stop();
     this.localTracks = { audio: null, video: null };
+    this.e2ee.close();
     this.opts.model.disconnected();
   }
 
@@ -329,7 +336,9 @@ export class MediaSession {
         if (msg.videoroom === 'joined') {
           handle.createOffer({
             tracks: [{ type: 'video', capture: track, recv: false }],
-            success: (offer) => handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: offer }),
+            success: (offer) => {
+              handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: this.e2ee.declare(offer) });
+            },
             error: fail,
           });
         }
@@ -337,6 +346,8 @@ export class MediaSession {
         if (msg.videoroom === 'event' && (msg.leaving === 'ok' || msg.unpublished === 'ok' || msg.error_code)) this.stopScreenShare();
         if (jsep) handle.handleRemoteJsep({ jsep });
       },
+      // E2EE: the sender's transform, before janus.js creates the offer.
+      onlocaltrack: () => this.e2ee.protect(this.screenHandle?.webrtcStuff?.pc),
       oncleanup: () => {
         if (this.screenStream === stream) this.stopScreenShare();
       },
@@ -445,6 +456,9 @@ export class MediaSession {
         break;
       case 'forceUnpublished':
         this.stopScreenShare();
+        break;
+      case 'mediaKey':
+        this.e2ee.setKey(msg.epoch, msg.key); // E2EE: the key at connect, and its replacement after a removal
         break;
       default:
         break;
@@ -591,12 +605,16 @@ export class MediaSession {
         if (msg.videoroom === 'joined') {
           handle.createOffer({
             tracks,
-            success: (offer) => handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer }),
+            success: (offer) => {
+              handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: this.e2ee.declare(offer) });
+            },
             error: () => model.addError('OT_HARDWARE_UNAVAILABLE'),
           });
         }
         if (jsep) handle.handleRemoteJsep({ jsep });
       },
+      // E2EE: the senders' transforms, before janus.js creates the offer.
+      onlocaltrack: () => this.e2ee.protect(mine?.webrtcStuff?.pc),
       webrtcState: (up) => {
         if (!up) return;
         // The stream-alive flag follows 1 s after the own stream is up (spec §9).
@@ -688,12 +706,16 @@ export class MediaSession {
           handle.createAnswer({
             jsep,
             tracks: [{ type: 'data', capture: false }],
-            success: (answer) => handle.send({ message: { request: 'start' }, jsep: answer }),
+            success: (answer) => {
+              handle.send({ message: { request: 'start' }, jsep: this.e2ee.declare(answer) });
+            },
             error: () => model.addError('SUBSCRIBE_FAILED', 'Det gick inte att ta emot en videoström.'),
           });
         }
       },
       onremotetrack: (track, mid, on) => {
+        // E2EE: the receiver's transform, while the offer is applied and before the answer is created.
+        this.e2ee.protect(sub.handle?.webrtcStuff?.pc);
         if (!current()) return;
         if (on && track.readyState !== 'ended') sub.tracks.set(mid, track);
         else sub.tracks.delete(mid);
