@@ -473,6 +473,14 @@ export class MediaSession {
     if (this.networkTimer) clearTimeout(this.networkTimer);
     this.networkTimer = null;
     if (wasReconnecting) this.opts.model.removeError('networkDisconnected');
+    // E2EE: a browser without encoded transforms takes no part in the media. It could neither encrypt what it sends
+    // (the others would drop it) nor decrypt what it gets (noise), and the meeting's media stays encrypted for
+    // everyone else rather than falling back to plain for all of them because of one browser. It says so.
+    if (!this.e2ee.supported) {
+      this.opts.model.addError('E2EE_UNSUPPORTED');
+      this.stats.start();
+      return;
+    }
     if (this.opts.model.getState().capabilities.publish) void this.publish();
     this.syncSubscriptions();
     this.stats.start();
