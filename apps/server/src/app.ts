@@ -63,6 +63,8 @@ export interface BuildOptions {
   db?: Db;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout, at `config.logLevel` (tests that read what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 // WEB_DIST lets a test run serve its own build of the web app.
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Personal data never reaches the logs: no cookies, no bodies, no query strings with names.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
             // Paths only: query strings carry one-time login codes and return URLs.

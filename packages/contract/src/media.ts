@@ -55,6 +55,15 @@ export const ConferenceMeeting = Type.Object({
 });
 export type ConferenceMeeting = Static<typeof ConferenceMeeting>;
 
+/**
+ * The meeting's end-to-end media key (conference spec §9, "an end-to-end encryption secret"): 32 random bytes,
+ * base64url, that the browsers encrypt every audio and video frame with (AES-GCM, in an encoded transform) so
+ * that Janus forwards only ciphertext. `epoch` grows by one each time the key is replaced (someone was removed
+ * from the meeting); frames carry it, so a receiver knows which key opens them.
+ */
+export const MediaKey = Type.Object({ epoch: Type.Integer({ minimum: 1 }), key: Type.String() });
+export type MediaKey = Static<typeof MediaKey>;
+
 /** A STUN or TURN server for the browser's peer connections (RTCIceServer). */
 export const IceServer = Type.Object({
   urls: Type.Union([Type.String(), Type.Array(Type.String())]),
@@ -74,6 +83,8 @@ export const GetTokenResponse = Type.Object({
      * plus a margin. No static TURN password is ever in here.
      */
     iceServers: Type.Array(IceServer),
+    /** The meeting's end-to-end media key (see MediaKey). */
+    mediaKey: MediaKey,
   }),
 });
 export type GetTokenData = Static<typeof GetTokenResponse>['data'];
@@ -128,7 +139,12 @@ export type MediaServerMessage =
   /** A meeting admin muted this connection's microphone (conference spec §4 Forced mute). */
   | { videomote: 'muteForced' }
   /** The answer to the browser's `ping`: the socket still carries messages both ways. */
-  | { videomote: 'pong' };
+  | { videomote: 'pong' }
+  /**
+   * The meeting's current media key: sent after `connected`, and again whenever it is replaced because someone
+   * was removed from the meeting (they are disconnected first and never get it).
+   */
+  | ({ videomote: 'mediaKey' } & MediaKey);
 
 /** `bye`: the page is going away (pagehide), so the server need not hold the connection for a resume. */
 export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' } | { videomote: 'bye' };

@@ -8,7 +8,9 @@ export type MeetingEvent =
   /** The participant list (or who a participant is) may have changed: live connections are checked again. */
   | { type: 'membershipChanged'; meetingId: string }
   /** The meeting is gone (deleted by its admin, or purged by retention): every live connection closes. */
-  | { type: 'meetingDeleted'; meetingId: string };
+  | { type: 'meetingDeleted'; meetingId: string }
+  /** The meeting's media key was replaced (a holder was removed): each process hands it to its live connections. */
+  | { type: 'mediaKeyRotated'; meetingId: string };
 
 export class MeetingEvents {
   private readonly listeners = new Set<(event: MeetingEvent) => void | Promise<void>>();

@@ -47,10 +47,16 @@ export interface TestClient {
   delete(url: string): Promise<LightMyRequestResponse>;
 }
 
-export async function buildTestApp(options: { clock?: TestClock; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { clock?: TestClock; env?: Record<string, string>; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const clock = options.clock ?? testClock();
   const dataDir = path.join(os.tmpdir(), `videomote-test-${crypto.randomUUID()}`);
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, SESSION_MINUTES: '60', RETENTION_INTERVAL_SECONDS: '0', ...options.env }), logLevel: 'silent' };
+  // Silent, unless the test reads the logs: then everything down to debug, so that a leak would show.
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, SESSION_MINUTES: '60', RETENTION_INTERVAL_SECONDS: '0', ...options.env }),
+    logLevel: options.logStream ? 'debug' : 'silent',
+  };
   const url = process.env.TEST_DATABASE_URL;
   let db: Db;
   let dropSchema: (() => Promise<void>) | null = null;
@@ -66,7 +72,7 @@ export async function buildTestApp(options: { clock?: TestClock; env?: Record<st
   } else {
     db = await openPglite(null);
   }
-  const app = await buildApp({ config, db, now: clock.now, logger: false });
+  const app = await buildApp({ config, db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
 
   const client = (user: SessionUser | null, cookies: Record<string, string>): TestClient => {

@@ -13,7 +13,10 @@ export interface FileTestApp extends TestApp {
  * The answer stands for that app and may be read inside tests and hooks only, as it exists from beforeAll on.
  * `listen: true` also serves it on a free loopback port, for tests with real sockets.
  */
-export function useTestApp(now?: string, options: { env?: Record<string, string>; listen?: boolean } = {}): FileTestApp {
+export function useTestApp(
+  now?: string,
+  options: { env?: Record<string, string>; listen?: boolean; logStream?: { write(line: string): void } } = {},
+): FileTestApp {
   let built: TestApp | undefined;
   let host = '';
   const current = (): TestApp => {
@@ -21,7 +24,7 @@ export function useTestApp(now?: string, options: { env?: Record<string, string>
     return built;
   };
   beforeAll(async () => {
-    built = await buildTestApp({ clock: testClock(now), env: options.env });
+    built = await buildTestApp({ clock: testClock(now), env: options.env, logStream: options.logStream });
     if (options.listen) {
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       host = `127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

@@ -63,7 +63,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   // it (a tab left open overnight) is closed: the retention plugin announces the deletion as a meeting event.
   app.retention?.afterMeetingsPurged.push((meetingIds) => Promise.all(meetingIds.map((id) => hub.purge(id))).then(() => undefined));
   // A participant removed from the booking, or the meeting deleted (on any process): their sockets here close.
-  app.deps.events.on((event) => hub.membershipChanged(event.meetingId));
+  app.deps.events.on((event) => (event.type === 'mediaKeyRotated' ? undefined : hub.membershipChanged(event.meetingId)));
 
   app.get<{ Params: { meetingId: string } }>(
     '/chat/:meetingId',

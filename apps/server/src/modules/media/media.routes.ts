@@ -109,13 +109,25 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Removed from the booking, or the meeting deleted: this process's media connections of such people close.
-  app.deps.events.on((event) =>
-    media.recheckMembership(event.meetingId).then(
-      () => undefined,
-      (err) => app.log.warn({ err, meetingId: event.meetingId }, 'media membership check failed'),
-    ),
-  );
+  // Removed from the booking, or the meeting deleted: this process's media connections of such people close, and
+  // the meeting's media key is replaced if one of them had been handed it. The process that replaced it tells
+  // every process (itself included), and each hands the new key to its connections of those left.
+  app.deps.events.on(async (event) => {
+    const { meetingId } = event;
+    try {
+      if (event.type === 'mediaKeyRotated') {
+        await media.pushMediaKey(meetingId);
+        return;
+      }
+      await media.recheckMembership(meetingId);
+      if (event.type === 'membershipChanged' && (await media.keys.rotateIfHolderRemoved(meetingId))) {
+        app.log.info({ meetingId }, 'media key replaced after a removal');
+        await app.deps.events.emit({ type: 'mediaKeyRotated', meetingId });
+      }
+    } catch (err) {
+      app.log.warn({ err, meetingId }, 'media membership check failed');
+    }
+  });
   app.decorate('media', media);
 }
 

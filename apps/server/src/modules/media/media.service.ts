@@ -21,6 +21,7 @@ import { signJanusToken } from './janus/janus-token.ts';
 import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { requireConsent } from '../lobby/lobby.service.ts';
+import { MediaKeys } from './media-keys.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
@@ -48,6 +49,8 @@ interface LiveConnection {
   sessionHash: string;
   /** The key the browser chose for this connection: with it (and the same user) a new socket resumes it. */
   resumeKey: string | null;
+  /** The epoch of the media key this connection was last handed (0: none yet). */
+  keyEpoch: number;
 }
 
 /** What a meeting admin may do to another connection, and the capability it needs. */
@@ -96,6 +99,7 @@ export class MediaService {
   private announceTimer: NodeJS.Timeout | null = null;
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
+  readonly keys: MediaKeys;
 
   constructor(
     private readonly deps: Deps,
@@ -120,6 +124,7 @@ export class MediaService {
       else waiting.resolve();
     });
     this.recordError = meetingErrorRecorder(deps.db, deps.now, log);
+    this.keys = new MediaKeys(deps.db, deps.pins);
     // A restarted Janus has no rooms: forget which we created so the next use recreates them.
     this.pool.on('restarted', (instance: string) => {
       for (const [meetingId, p] of this.roomReady) {
@@ -189,6 +194,8 @@ export class MediaService {
       capabilities,
       // TURN's user: the participant, or for a webcast visitor a name that means nothing outside this answer.
       iceServers: iceServersFor(this.deps.config, me ?? `visitor-${crypto.randomBytes(6).toString('hex')}`, turnExpiry(membership.meeting.endTime, this.deps.now())),
+      // Only here and on the member's own /media socket; see MediaKeys.
+      mediaKey: await this.keys.handTo(membership, user),
     };
   }
 
@@ -241,7 +248,7 @@ export class MediaService {
       const control = await this.pool.get(room.instance);
       if (!(await control.roomExists(room.janusRoomId))) {
         try {
-          await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id });
+          await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id, requireE2ee: true });
           this.log.info({ meetingId: meeting.id, instance: room.instance }, 'media room created');
         } catch (err) {
           if (!(err instanceof JanusError && err.code === 427)) {
@@ -282,6 +289,8 @@ export class MediaService {
     if (resumeKey && this.resume(socket, admission, resumeKey, takeEarly)) return;
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
+    // Before the relay is wired: from then on until takeEarly nothing may wait (see media.routes).
+    const mediaKey = await this.keys.handTo(membership, admission.user);
     const capabilities = capabilitiesFor(membership, admission.user.features);
     const participantId = membership.kind === 'participant' ? membership.participant.id : null;
     const display: ConnectionData = { particpantId: participantId, displayName: claims.n };
@@ -387,6 +396,7 @@ export class MediaService {
       sessionToken: admission.sessionToken,
       sessionHash: sha256(admission.sessionToken),
       resumeKey,
+      keyEpoch: 0,
     };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
@@ -402,6 +412,9 @@ export class MediaService {
       roomId: room.janusRoomId,
       connections: [...[...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)), ...this.remoteConnections(meetingId, me)],
     } satisfies MediaServerMessage);
+    // The key may have been replaced since this browser's gettoken.
+    relay.sendOwn({ videomote: 'mediaKey', ...mediaKey } satisfies MediaServerMessage);
+    entry.keyEpoch = mediaKey.epoch;
     for (const text of early) relay.receive(text);
   }
 
@@ -695,6 +708,26 @@ export class MediaService {
     if (!room) return;
     const control = await this.pool.get(room.instance).catch(() => null);
     for (const feedId of feeds) await control?.kick(room.janusRoomId, room.secret, feedId).catch((err) => this.log.warn({ err }, 'kick of a feed failed'));
+  }
+
+  /**
+   * The meeting's key was replaced: this process's connections get the new one, each checked against the booking
+   * first (the removed one may still be connected here, waiting for its own membership check to close it).
+   */
+  async pushMediaKey(meetingId: string): Promise<number> {
+    const conns = [...(this.live.get(meetingId)?.values() ?? [])];
+    if (!conns.length) return 0;
+    const key = await this.keys.current(meetingId);
+    let sent = 0;
+    for (const c of conns) {
+      if (c.keyEpoch >= key.epoch) continue;
+      const membership = await membershipOf(this.deps.db, meetingId, c.user);
+      if (!membership || (membership.kind === 'participant' ? membership.participant.id : null) !== c.connection.participantId) continue;
+      c.relay.sendOwn({ videomote: 'mediaKey', ...key } satisfies MediaServerMessage);
+      c.keyEpoch = key.epoch;
+      sent += 1;
+    }
+    return sent;
   }
 
   private startSweeping(): void {

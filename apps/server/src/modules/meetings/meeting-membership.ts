@@ -117,7 +117,7 @@ const toMember = (r: MemberDbRow): MemberRecord => ({
 });
 
 /** The user's participant row in a meeting: staff matched by agency id, e-ID users by keyed personnummer hash. */
-export async function findMemberForUser(db: Queryable, meetingId: string, user: SessionUser): Promise<MemberRecord | null> {
+export async function findMemberForUser(db: Queryable, meetingId: string, user: Pick<SessionUser, 'afId' | 'pinHash'>): Promise<MemberRecord | null> {
   if (!UUID_PATTERN.test(meetingId)) return null;
   let rows: MemberDbRow[] = [];
   if (user.afId) {

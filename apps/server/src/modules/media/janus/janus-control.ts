@@ -146,7 +146,7 @@ export class JanusControl {
     return data.exists === true;
   }
 
-  async createRoom(room: number, secret: string, options: { publishers: number; description: string }): Promise<void> {
+  async createRoom(room: number, secret: string, options: { publishers: number; description: string; requireE2ee: boolean }): Promise<void> {
     await this.request({
       request: 'create',
       admin_key: this.info.roomAdminKey,
@@ -164,6 +164,10 @@ export class JanusControl {
       audiolevel_event: false,
       require_pvtid: false,
       lock_record: true,
+      // Janus refuses a publisher whose offer does not declare end-to-end encryption (jsep `e2ee: true`), and
+      // every subscription of the room is then end-to-end encrypted too: it forwards frames it cannot read and
+      // never mixes encrypted and plain feeds in one subscriber connection.
+      require_e2ee: options.requireE2ee,
     });
   }
 
@@ -182,6 +186,12 @@ export class JanusControl {
   /** Stops (or lets again) Janus relay one media line of a publisher to everyone: a forced mute nobody can undo from the browser. */
   async moderate(room: number, secret: string, feedId: number, mid: string, mute: boolean): Promise<void> {
     await this.request({ request: 'moderate', room, secret, id: feedId, mid, mute });
+  }
+
+  /** The room as Janus lists it (`list` with the admin key shows private rooms too): for checks of its settings. */
+  async describeRoom(room: number): Promise<Record<string, unknown> | null> {
+    const data = await this.request({ request: 'list', admin_key: this.info.roomAdminKey });
+    return ((data.list as Record<string, unknown>[]) ?? []).find((r) => r.room === room) ?? null;
   }
 
   async listParticipants(room: number): Promise<{ id: number; display?: string; publisher: boolean }[]> {

@@ -1,5 +1,5 @@
 import type { JanusJS } from 'janus-gateway';
-import { SCREEN_HANDLE_TAG, type MediaServerMessage } from '@videomote/contract/media';
+import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
@@ -8,6 +8,7 @@ import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
+import { MediaE2ee } from './e2ee/media-e2ee.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -68,6 +69,8 @@ export interface MediaSessionOptions {
   preferred: { video: string | null; audio: string | null };
   /** Called when the session ends for good (kicked by a moderator). */
   onEnded?: (reason: 'kicked') => void;
+  /** The meeting's end-to-end media key from gettoken (a newer one may follow on the socket). */
+  mediaKey?: MediaKey;
 }
 
 export class MediaSession {
@@ -111,9 +114,12 @@ export class MediaSession {
   /** The blurred copy of the camera that is sent instead of the camera itself while blur is on. */
   private blurred: BlurredTrack | null = null;
   private readonly stats: StatsPoller;
+  /** E2EE: every frame sent is encrypted with the meeting key, every frame received decrypted (see MediaE2ee). */
+  readonly e2ee = new MediaE2ee();
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
+    if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
     const supported = blurSupported();
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
   }
@@ -146,6 +152,7 @@ export class MediaSession {
     this.localTracks.audio?.stop();
     this.localTracks.video?.stop();
     this.localTracks = { audio: null, video: null };
+    this.e2ee.close();
     this.opts.model.disconnected();
   }
 
@@ -346,7 +353,7 @@ export class MediaSession {
             tracks: [{ type: 'video', capture: track, recv: false }],
             success: (offer) => {
               this.watchPublisherIce('screen', handle);
-              handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: offer });
+              handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: this.e2ee.declare(offer) });
             },
             error: fail,
           });
@@ -355,6 +362,8 @@ export class MediaSession {
         if (msg.videoroom === 'event' && (msg.leaving === 'ok' || msg.unpublished === 'ok' || msg.error_code)) this.stopScreenShare();
         if (jsep) handle.handleRemoteJsep({ jsep });
       },
+      // E2EE: the sender's transform, before janus.js creates the offer.
+      onlocaltrack: () => this.e2ee.protect(this.screenHandle?.webrtcStuff?.pc),
       oncleanup: () => {
         if (this.screenStream === stream) this.stopScreenShare();
       },
@@ -537,6 +546,9 @@ export class MediaSession {
       case 'forceUnpublished':
         this.stopScreenShare();
         break;
+      case 'mediaKey':
+        this.e2ee.setKey(msg.epoch, msg.key); // E2EE: the key at connect, and its replacement after a removal
+        break;
       default:
         break;
     }
@@ -550,6 +562,14 @@ export class MediaSession {
     if (this.networkTimer) clearTimeout(this.networkTimer);
     this.networkTimer = null;
     if (wasReconnecting) this.opts.model.removeError('networkDisconnected');
+    // E2EE: a browser without encoded transforms takes no part in the media. It could neither encrypt what it sends
+    // (the others would drop it) nor decrypt what it gets (noise), and the meeting's media stays encrypted for
+    // everyone else rather than falling back to plain for all of them because of one browser. It says so.
+    if (!this.e2ee.supported) {
+      this.opts.model.addError('E2EE_UNSUPPORTED');
+      this.stats.start();
+      return;
+    }
     if (this.opts.model.getState().capabilities.publish) void this.publish();
     this.syncSubscriptions();
     this.stats.start();
@@ -690,7 +710,7 @@ export class MediaSession {
             tracks,
             success: (offer) => {
               this.watchPublisherIce('camera', handle);
-              handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer });
+              handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: this.e2ee.declare(offer) });
             },
             error: () => model.addError('OT_HARDWARE_UNAVAILABLE'),
           });
@@ -700,6 +720,8 @@ export class MediaSession {
       iceState: (state) => {
         if (mine && this.publisher === mine) this.recoveries.get(mine)?.update(state);
       },
+      // E2EE: the senders' transforms, before janus.js creates the offer.
+      onlocaltrack: () => this.e2ee.protect(mine?.webrtcStuff?.pc),
       webrtcState: (up) => {
         if (!up) return;
         // The stream-alive flag follows 1 s after the own stream is up (spec §9).
@@ -742,6 +764,7 @@ export class MediaSession {
     if (!state.capabilities.subscribe) return;
     this.remote ??= new RemoteFeeds({
       janus: this.janus,
+      e2ee: this.e2ee,
       roomId: this.roomId,
       model: this.opts.model,
       onReconnecting: (on) => this.setBroken('subscriber', on),
@@ -774,7 +797,7 @@ export class MediaSession {
       restart: () =>
         handle.createOffer({
           iceRestart: true,
-          success: (offer) => handle.send({ message: { request: 'configure' }, jsep: offer }),
+          success: (offer) => handle.send({ message: { request: 'configure' }, jsep: this.e2ee.declare(offer) }),
           error: () => {
             /* the restart's own timeout tries again */
           },

@@ -2,6 +2,7 @@ import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
 import { isEmptyUpdate, midsOf, planUpdate, RESUBSCRIBE_MS, subscriptionStalled, watchdogDelay, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 
 type Handle = JanusJS.PluginHandle;
 
@@ -11,6 +12,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface RemoteFeedsOptions {
   janus: JanusJS.Janus;
+  /** End-to-end encryption: receivers get their decrypting transform, answers say the media is encrypted. */
+  e2ee: Pick<MediaE2ee, 'protect' | 'declare'>;
   roomId: number;
   model: CallModel;
   /** The subscriber's ICE broke and is being restarted (true) or works again (false). */
@@ -212,8 +215,10 @@ export class RemoteFeeds {
       iceState: (state) => {
         if (this.handle === mine) this.recovery?.update(state);
       },
-      // E2EE: every received track arrives here (one transceiver per mid); receiver transforms attach at this point.
+      // Every received track arrives here (one transceiver per mid), while Janus's offer is applied and before the
+      // answer is made: the only moment a receiver's transform takes effect (see MediaE2ee).
       onremotetrack: (track, mid, on) => {
+        this.opts.e2ee.protect(mine?.webrtcStuff?.pc);
         if (this.handle !== mine) return;
         this.onTrack(track, mid, on);
       },
@@ -242,7 +247,7 @@ export class RemoteFeeds {
         // Data only: audio and video m-lines are accepted receive-only as Janus offers them.
         tracks: [{ type: 'data', capture: false }],
         success: (answer) => {
-          handle.send({ message: { request: 'start' }, jsep: answer });
+          handle.send({ message: { request: 'start' }, jsep: this.opts.e2ee.declare(answer) });
           this.ensureRecovery();
           this.setBusy(false);
         },

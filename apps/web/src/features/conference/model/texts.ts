@@ -44,6 +44,8 @@ export const ERROR_TEXTS: Record<string, string> = {
   SCREEN_SHARE_FAILED: 'Det gick inte att dela skärmen.',
   FORCE_MUTE_FAILED: 'Det gick inte att stänga av mikrofonen.',
   BLUR_FAILED: 'Det gick inte att göra bakgrunden suddig. Du visas med normal bakgrund.',
+  E2EE_UNSUPPORTED:
+    'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Därför kan du inte skicka eller ta emot bild och ljud i mötet, men chatten fungerar. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.',
 };
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';

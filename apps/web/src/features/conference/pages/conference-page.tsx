@@ -115,6 +115,7 @@ function Conference() {
           model,
           preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
           onEnded: () => navigate('/'),
+          mediaKey: data.mediaKey,
         });
         session.current = s;
         // Browser tests read the peer connections' stats through this hook; it exists only when asked for.

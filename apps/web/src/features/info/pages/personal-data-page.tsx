@@ -80,6 +80,12 @@ export function PersonalDataPage() {
           Dina personuppgifter behandlas i Sverige och lämnas inte över till länder utanför EU/EES. Bild och ljud skickas krypterat mellan
           deltagarna via vår egen videoserver. Vi lämnar inte ut dina uppgifter till andra, om vi inte är skyldiga att göra det enligt lag.
         </p>
+        <p>
+          Bild och ljud krypteras hela vägen mellan deltagarnas webbläsare, med en nyckel som bara mötets deltagare får. Videoservern som skickar
+          vidare bild och ljud kan därför inte se eller höra mötet. Byts en deltagare ut eller tas bort från mötet får de som är kvar en ny
+          nyckel. Det som inte krypteras hela vägen är chatten, deltagarnas namn och vilka som är anslutna: de skickas krypterat till vår
+          server, som kan läsa dem.
+        </p>
       </section>
 
       <section aria-labelledby="pd-rights">

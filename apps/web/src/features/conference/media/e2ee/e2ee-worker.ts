@@ -1,0 +1,65 @@
+import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing } from './frame-crypto.ts';
+import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
+
+/**
+ * The encoded transforms of every sender and receiver of the page (RTCRtpScriptTransform), off the main thread.
+ * A frame that cannot be encrypted (no key yet) is not sent and one that does not open is not decoded: neither
+ * plain media to Janus nor unauthenticated media to the decoder, ever.
+ */
+
+// The web app compiles against the DOM library only (DOM and WebWorker cannot be mixed): the little we use here.
+interface EncodedFrame {
+  data: ArrayBuffer;
+  type?: string;
+}
+interface RtcTransformer {
+  readable: ReadableStream<EncodedFrame>;
+  writable: WritableStream<EncodedFrame>;
+  options: TransformOptions;
+}
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<E2eeWorkerMessage | { type: 'counts' }>) => void) | null;
+  onrtctransform: ((event: { transformer: RtcTransformer }) => void) | null;
+  postMessage(message: { type: 'counts' } & E2eeCounts): void;
+}
+const scope = self as unknown as WorkerScope;
+
+const ring = new KeyRing();
+const counts: Omit<E2eeCounts, 'epoch'> = { encrypted: 0, decrypted: 0, failed: 0, unsent: 0 };
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'counts') return scope.postMessage({ type: 'counts', ...counts, epoch: ring.current?.epoch ?? 0 });
+  if (message.type === 'key') {
+    const { epoch } = message;
+    void importMediaKey(message.key).then((key) => ring.add({ epoch, key }));
+  }
+};
+
+scope.onrtctransform = ({ transformer }) => {
+  const { kind, operation } = transformer.options;
+  const transform =
+    operation === 'encrypt'
+      ? async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
+          const key = ring.current;
+          if (frame.data.byteLength === 0) return out.enqueue(frame);
+          if (!key) return void (counts.unsent += 1);
+          frame.data = await encryptFrame(frame.data, clearByteCount(kind, frame.type), key);
+          counts.encrypted += 1;
+          out.enqueue(frame);
+        }
+      : async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
+          if (frame.data.byteLength === 0) return out.enqueue(frame);
+          const plain = await decryptFrame(frame.data, clearByteCount(kind, frame.type), ring);
+          if (!plain) return void (counts.failed += 1);
+          frame.data = plain;
+          counts.decrypted += 1;
+          out.enqueue(frame);
+        };
+  transformer.readable
+    .pipeThrough(new TransformStream<EncodedFrame, EncodedFrame>({ transform }))
+    .pipeTo(transformer.writable)
+    .catch(() => {
+      /* the sender or receiver went away */
+    });
+};
