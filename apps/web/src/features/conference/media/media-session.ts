@@ -349,7 +349,6 @@ export class MediaSession {
         if (msg.error) return fail();
         if (msg.videoroom === 'joined') {
           handle.createOffer({
-            // E2EE: the screen share's sender is created here (its track's `transforms`, or pc.getSenders() after).
             tracks: [{ type: 'video', capture: track, recv: false }],
             success: (offer) => {
               this.watchPublisherIce('screen', handle);
@@ -705,8 +704,6 @@ export class MediaSession {
         if (!handle) return;
         if (msg.videoroom === 'joined') {
           handle.createOffer({
-            // E2EE: the camera's and microphone's senders are created here, one per entry of `tracks` (a sender
-            // transform goes on the entry's `transforms`, or on pc.getSenders() once the offer is made).
             tracks,
             success: (offer) => {
               this.watchPublisherIce('camera', handle);
