@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LatestRequest } from './latest-request.ts';
 
 export interface Query<T> {
-  /** The newest answer; undefined until the first arrives and while a new key loads (never an older key's). */
+  /** The newest answer; undefined until the first arrives and while a new key loads (never an older key's); a reload keeps it until the new one. */
   data: T | undefined;
   error: Error | null;
   loading: boolean;
@@ -18,6 +18,7 @@ export function useQuery<T>(key: readonly unknown[] | null, fetcher: (signal: Ab
   const [state, setState] = useState<{ data: T | undefined; error: Error | null; loading: boolean }>({ data: undefined, error: null, loading: key !== null });
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(new LatestRequest());
+  const shownKey = useRef<string | null>(null);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
   const keyText = key === null ? null : JSON.stringify(key);
@@ -25,12 +26,17 @@ export function useQuery<T>(key: readonly unknown[] | null, fetcher: (signal: Ab
   useEffect(() => {
     const requests = latest.current;
     if (keyText === null) {
+      shownKey.current = null;
       requests.cancel();
       setState({ data: undefined, error: null, loading: false });
       return;
     }
     const request = requests.start();
-    setState({ data: undefined, error: null, loading: true });
+    // Asked again for the same key (reload): the answer on screen stays until the new one replaces it, so an open
+    // card stays open; a new key never shows the old key's answer.
+    const again = shownKey.current === keyText;
+    shownKey.current = keyText;
+    setState((s) => ({ data: again ? s.data : undefined, error: null, loading: true }));
     fetcherRef.current(request.signal).then(
       (data) => request.isCurrent() && setState({ data, error: null, loading: false }),
       (error: unknown) => request.isCurrent() && setState({ data: undefined, error: error instanceof Error ? error : new Error(String(error)), loading: false }),
