@@ -21,8 +21,12 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
-const tokenOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) =>
-  (await t.as(who)).post('/api/meeting/gettoken', { meetingId, ...(displayName ? { displayName } : {}) });
+const tokenOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => {
+  const client = await t.as(who);
+  // A participant passes the lobby's consent first (the media token needs it); a webcast visitor has no lobby.
+  if (client.user?.kind !== 'anonymous') await client.post(`/api/lobby/${meetingId}/consent`, {});
+  return client.post('/api/meeting/gettoken', { meetingId, ...(displayName ? { displayName } : {}) });
+};
 
 const keyOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => {
   const res = await tokenOf(who, meetingId, displayName);
@@ -60,7 +64,7 @@ describe('the meeting media key', () => {
   it('goes to a webcast’s visitors, never to a stranger or a visitor of another webcast', async () => {
     const w = await meeting(1);
     const presenter = await keyOf('erik', w.id);
-    const visitor = anonymousSessionUser({ subject: `visitor-${w.id}`, firstName: '', meetingId: w.id });
+    const visitor = anonymousSessionUser({ subject: `visitor-${w.id}`, firstName: 'Besökare Ett', meetingId: w.id });
     expect(await keyOf(visitor, w.id, 'Besökare Ett')).toEqual(presenter);
 
     const stranger = await tokenOf('anna', w.id, 'Anna');
