@@ -150,10 +150,9 @@ describe('Firefox ESR', () => {
     await expect.poll(() => jonna.evaluate(() => (document.querySelector<HTMLVideoElement>('.tile[data-stream-id^="screen-"] video')?.videoWidth ?? 0) > 0)).toBe(true);
     await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).click();
     await expect.poll(() => jonna.$eval('.conference-toolbar', (e) => e.textContent ?? '')).not.toContain('delar skärm');
-    // Headless Firefox has no screen to capture (getDisplayMedia: NotFoundError): the failure is said, the call goes on.
-    await jonna.locator(aria('Dela skärm', 'button')).click();
-    await jonna.locator('[data-error-key="SCREEN_SHARE_FAILED"]').wait();
-    expect(await jonna.$eval('[data-error-key="SCREEN_SHARE_FAILED"]', (e) => e.textContent)).toContain('Det gick inte att dela skärmen.');
+    // Jonna has no ScreenShare feature (externals get none): Firefox offers her no 'Dela skärm'. (Headless Firefox
+    // could not share anyway: it has no screen to capture, getDisplayMedia fails with NotFoundError.)
+    expect(await jonna.$$eval(aria('Dela skärm', 'button'), (buttons) => buttons.length)).toBe(0);
     await mediaKeepsFlowing(() => erik.evaluate(mediaTotalsInPage), { send: true, videoStreams: 1 });
 
     // The settings dialog lists Firefox's devices.
