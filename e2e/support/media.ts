@@ -114,9 +114,10 @@ export class RawMediaClient {
 
 /**
  * A well-formed WebRTC offer of one audio line that no browser stands behind: Janus accepts it, answers, opens a
- * PeerConnection (and takes a port) and lists the publisher, though no media will ever flow.
+ * PeerConnection (and takes a port) and lists the publisher, though no media will ever flow. It says its media is
+ * end-to-end encrypted (`e2ee`, as janus.js passes it on), since the meetings' rooms refuse any other publisher.
  */
-export function fakeAudioOffer(): { type: 'offer'; sdp: string } {
+export function fakeAudioOffer(): { type: 'offer'; sdp: string; e2ee: true } {
   const fingerprint = Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(16).padStart(2, '0').toUpperCase()).join(':');
   const sdp = [
     'v=0',
@@ -142,5 +143,5 @@ export function fakeAudioOffer(): { type: 'offer'; sdp: string } {
     'a=ssrc:11111111 msid:fake audio',
     '',
   ].join('\r\n');
-  return { type: 'offer', sdp };
+  return { type: 'offer', sdp, e2ee: true };
 }
