@@ -31,3 +31,7 @@ export const AccessibilityReport = Type.Object({
   createdAt: Type.String(),
 });
 export type AccessibilityReport = Static<typeof AccessibilityReport>;
+
+/** What the sender learns of a stored report. */
+export const AccessibilityReportReceipt = Type.Object({ id: Type.String(), createdAt: Type.String() });
+export type AccessibilityReportReceipt = Static<typeof AccessibilityReportReceipt>;
