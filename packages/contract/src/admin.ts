@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { MeetingFacts } from './meetings.ts';
+import { MeetingFacts } from './meetings.ts';
 
 /** Grupper: what one identity role grants at login. Stored in the database, editable by admins. */
 export const RoleGrant = Type.Object({
@@ -23,11 +23,12 @@ export const RoleGrantsUpdate = Type.Object({
 export type RoleGrantsUpdate = Static<typeof RoleGrantsUpdate>;
 
 /** `GET|PUT /api/admin/groups` answer: every role's grants plus the roles and features there are. */
-export interface GroupsResponse {
-  grants: RoleGrant[];
-  roles: string[];
-  features: string[];
-}
+export const GroupsResponse = Type.Object({
+  grants: Type.Array(RoleGrant),
+  roles: Type.Array(Type.String()),
+  features: Type.Array(Type.String()),
+});
+export type GroupsResponse = Static<typeof GroupsResponse>;
 
 export const GROUP_ERRORS = {
   unknownRole: 'Okänd roll',
@@ -58,9 +59,12 @@ export const SettingEntry = Type.Object({
 });
 export type SettingEntry = Static<typeof SettingEntry>;
 
+const FlagText = Type.Object({ label: Type.String(), description: Type.String() });
+
 export const AppSettings = Type.Object({
   settings: Type.Array(SettingEntry),
   flags: FeatureFlags,
+  flagTexts: Type.Record(Type.String(), FlagText),
 });
 export type AppSettings = {
   settings: SettingEntry[];
@@ -69,54 +73,71 @@ export type AppSettings = {
 };
 
 export const FlagsUpdate = Type.Object({ flags: Type.Record(Type.String(), Type.Boolean()) });
+/** `PUT /api/admin/appsettings/flags` answer: every switch as now stored. */
+export const FlagsAnswer = Type.Object({ flags: FeatureFlags });
 
 export const FLAG_ERRORS = { unknown: 'Okänd inställning' } as const;
 
 /** Felsökning: a meeting found by id or room link, with what the modules know about it right now. */
-export interface TroubleshootParticipant {
-  id: string;
-  displayName: string;
-  role: string;
-  roleLabel: string;
-  isAdmin: boolean;
-  kind: 'staff' | 'external';
-}
+export const TroubleshootParticipant = Type.Object({
+  id: Type.String(),
+  displayName: Type.String(),
+  role: Type.String(),
+  roleLabel: Type.String(),
+  isAdmin: Type.Boolean(),
+  kind: Type.Union([Type.Literal('staff'), Type.Literal('external')]),
+});
+export type TroubleshootParticipant = Static<typeof TroubleshootParticipant>;
 
-export interface TroubleshootConnection {
-  displayName: string;
-  participantId: string | null;
-  detail: string;
-}
+export const TroubleshootConnection = Type.Object({
+  displayName: Type.String(),
+  participantId: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.String(),
+});
+export type TroubleshootConnection = Static<typeof TroubleshootConnection>;
+
+const Unavailable = Type.Object({ available: Type.Literal(false), reason: Type.String() });
 
 /** A source of live facts (chat, media): either what it reports, or why it cannot. */
-export type LiveSource =
-  | { available: true; connections: TroubleshootConnection[]; state?: string }
-  | { available: false; reason: string };
-
-export interface TroubleshootResult {
-  meeting: MeetingFacts & { state: 'upcoming' | 'ongoing' | 'ended' };
-  participants: TroubleshootParticipant[];
-  chat: LiveSource;
-  media: LiveSource;
-  /** The meeting's call ratings: anonymous, with the comments people chose to write (newest first, at most 50). */
-  ratings: { count: number; average: number | null; comments: { at: string; callQuality: number; comment: string }[] };
-  /** The meeting's most recent errors, newest first (at most RECENT_ERRORS_LIMIT). */
-  recentErrors: { available: false; reason: string } | { available: true; items: MeetingErrorItem[] };
-}
+export const LiveSource = Type.Union([
+  Type.Object({ available: Type.Literal(true), connections: Type.Array(TroubleshootConnection), state: Type.Optional(Type.String()) }),
+  Unavailable,
+]);
+export type LiveSource = Static<typeof LiveSource>;
 
 /**
- * Felsökning's recent errors (issue 8): what went wrong in a meeting, from the server's media and chat modules and
- * from the participants' browsers. Codes and short texts only: never a name, a personnummer or a message's content.
+ * Felsökning's recent errors: what went wrong in a meeting, from the server's media and chat modules and from the
+ * participants' browsers. Codes and short texts only: never a name, a personnummer or a message's content.
  */
 export const MeetingErrorSources = ['media', 'chat', 'client'] as const;
 export type MeetingErrorSource = (typeof MeetingErrorSources)[number];
 
-export interface MeetingErrorItem {
-  at: string;
-  source: MeetingErrorSource;
-  code: string;
-  message: string;
-}
+export const MeetingErrorItem = Type.Object({
+  at: Type.String(),
+  source: Type.Union([Type.Literal('media'), Type.Literal('chat'), Type.Literal('client')]),
+  code: Type.String(),
+  message: Type.String(),
+});
+export type MeetingErrorItem = Static<typeof MeetingErrorItem>;
+
+export const TroubleshootResult = Type.Object({
+  meeting: Type.Object({
+    ...MeetingFacts.properties,
+    state: Type.Union([Type.Literal('upcoming'), Type.Literal('ongoing'), Type.Literal('ended')]),
+  }),
+  participants: Type.Array(TroubleshootParticipant),
+  chat: LiveSource,
+  media: LiveSource,
+  /** The meeting's call ratings: anonymous, with the comments people chose to write (newest first, at most 50). */
+  ratings: Type.Object({
+    count: Type.Integer(),
+    average: Type.Union([Type.Number(), Type.Null()]),
+    comments: Type.Array(Type.Object({ at: Type.String(), callQuality: Type.Integer(), comment: Type.String() })),
+  }),
+  /** The meeting's most recent errors, newest first (at most RECENT_ERRORS_LIMIT). */
+  recentErrors: Type.Union([Unavailable, Type.Object({ available: Type.Literal(true), items: Type.Array(MeetingErrorItem) })]),
+});
+export type TroubleshootResult = Static<typeof TroubleshootResult>;
 
 export const RECENT_ERRORS_LIMIT = 50;
 /** Labels Felsökning shows for the sources. */
@@ -148,6 +169,8 @@ export const MeetingErrorReport = Type.Object({
   message: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 2000 })])),
 });
 export type MeetingErrorReport = Static<typeof MeetingErrorReport>;
+/** `POST /api/meetingerror` answer: the report was kept. */
+export const MeetingErrorReceipt = Type.Object({ recorded: Type.Literal(true) });
 
 export const MEETING_ERROR_ERRORS = {
   meetingId: 'Mötet finns inte',

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Employee } from '@videomote/contract/meetings';
-import { Envelope } from '@videomote/contract/envelope';
 import { requireFeature } from '../../platform/auth.ts';
+import { answers, typed } from '../../platform/typed-routes.ts';
 import type { EmployeeDirectory } from './employee-directory.ts';
 
 /**
@@ -11,12 +11,12 @@ import type { EmployeeDirectory } from './employee-directory.ts';
  */
 export async function directoryRoutes(app: FastifyInstance, options: { directory?: EmployeeDirectory } = {}): Promise<void> {
   const directory = options.directory ?? app.deps.directory;
-  app.get<{ Params: { query: string } }>(
+  typed(app).get(
     '/api/employee/:query',
     {
       schema: {
         params: Type.Object({ query: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: Envelope(Type.Array(Employee)) },
+        response: answers(Type.Array(Employee)),
       },
     },
     async (request, reply) => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { StatsQuery, type StatsQuery as StatsQueryT } from '@videomote/contract/stats';
+import { StatsQuery, StatsResponse } from '@videomote/contract/stats';
 import { requireAdmin } from '../../platform/auth.ts';
+import { answers, file, typed } from '../../platform/typed-routes.ts';
 import { recordEndedMeetings, recordMeetingsBeforePurge, statsReport, statsCsv } from './stats.service.ts';
 
 /** Statistik for admins, plus the recording: a periodic sweep of ended meetings and a hook in the retention job. */
-export async function statsRoutes(app: FastifyInstance): Promise<void> {
+export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { db } = app.deps;
   // Meetings about to be purged are counted inside the purge transaction, so no held meeting escapes the figures.
   app.retention?.beforeMeetingsPurged.push(recordMeetingsBeforePurge);
@@ -27,13 +29,13 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  app.get<{ Querystring: StatsQueryT }>('/api/admin/stats', { schema: { querystring: StatsQuery } }, async (request) => {
+  app.get('/api/admin/stats', { schema: { querystring: StatsQuery, response: answers(StatsResponse) } }, async (request) => {
     requireAdmin(request);
     await sweep();
     return { data: await statsReport(db, app.deps.now(), request.query) };
   });
 
-  app.get<{ Querystring: StatsQueryT }>('/api/admin/stats.csv', { schema: { querystring: StatsQuery } }, async (request, reply) => {
+  app.get('/api/admin/stats.csv', { schema: { querystring: StatsQuery, response: file('text/csv', 'The statistics as CSV (semicolon-separated, for spreadsheets)') } }, async (request, reply) => {
     requireAdmin(request);
     await sweep();
     const report = await statsReport(db, app.deps.now(), request.query);
