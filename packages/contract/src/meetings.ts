@@ -119,6 +119,9 @@ export const CountInfoParticipantsRequest = Type.Object({
   countInfoParticipants: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
 });
 export type CountInfoParticipantsRequest = Static<typeof CountInfoParticipantsRequest>;
+/** `PUT /api/meeting/{id}/{count}` answer: the count as stored. */
+export const CountInfoParticipants = Type.Object({ id: Type.String(), countInfoParticipants: Type.Integer() });
+export type CountInfoParticipants = Static<typeof CountInfoParticipants>;
 
 /** `GET /api/employee/{query}` (booking spec §3: signatur, namn, elektroniskAdress). */
 export const Employee = Type.Object({ signatur: Type.String(), namn: Type.String(), elektroniskAdress: Type.String() });

@@ -35,3 +35,4 @@ export function file(mediaType: string, description: string) {
 export function redirect(description: string) {
   return { 302: Type.Null({ description }), ...failures };
 }
+

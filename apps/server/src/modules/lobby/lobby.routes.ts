@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '@videomote/contract/envelope';
 import { LobbyMeeting, LobbyParams } from '@videomote/contract/lobby';
-import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting, type AddExternalUserRequest } from '@videomote/contract/signup';
+import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting } from '@videomote/contract/signup';
 import {
   AUTHENTICATION_VARIANT_COOKIE,
   MeetingIdByRoom,
   PublicAccessBody,
   PublicAccessSession,
   RoomParams,
-  type PublicAccessRequest,
 } from '@videomote/contract/public-access';
 import { requirePerson, setSessionCookie } from '../../platform/auth.ts';
+import { answers, typed } from '../../platform/typed-routes.ts';
 import { giveConsent, lobbyMeeting } from './lobby.service.ts';
 import { addExternalUser, signupInfo } from './signup.service.ts';
 import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
@@ -20,52 +20,53 @@ import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
  * How people get into a meeting: the lobby's meeting lookup, presenter self-registration and anonymous entry to
  * webcasts. Paths follow booking spec §7; `GET /api/lobby/{id}` and `POST /api/publicaccess/{roomId}` are ours.
  */
-export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
+export async function lobbyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { db } = app.deps;
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/lobby/:id',
-    { schema: { params: LobbyParams, response: { 200: Envelope(LobbyMeeting) } } },
+    { schema: { params: LobbyParams, response: answers(LobbyMeeting) } },
     async (request) => ({ data: await lobbyMeeting(db, requirePerson(request), request.params.id) }),
   );
 
   // The consent box ticked in the lobby: the media token needs it (lobby.service.ts requireConsent).
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/lobby/:id/consent',
-    { schema: { params: LobbyParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: { 200: Envelope(Type.Null()) } } },
+    { schema: { params: LobbyParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: answers(Type.Null()) } },
     async (request) => {
       await giveConsent(db, requirePerson(request), request.params.id, app.deps.now());
       return { data: null };
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { code?: string } }>(
+  app.get(
     '/api/meeting/validateexternaluser/:id',
-    { schema: { params: LobbyParams, querystring: SignupInfoQuery, response: { 200: Envelope(SignupInfo) } } },
+    { schema: { params: LobbyParams, querystring: SignupInfoQuery, response: answers(SignupInfo) } },
     async (request) => ({ data: await signupInfo(db, requirePerson(request), request.params.id, request.query.code) }),
   );
 
-  app.post<{ Body: { data: AddExternalUserRequest } }>(
+  app.post(
     '/api/meeting/addexternaluser',
-    { schema: { body: AddExternalUserBody, response: { 200: Envelope(SignupMeeting) } } },
+    { schema: { body: AddExternalUserBody, response: answers(SignupMeeting) } },
     async (request) => ({ data: await addExternalUser(db, requirePerson(request), request.body.data, app.deps.now()) }),
   );
 
   // Open to everybody: this is how an anonymous visitor's browser learns whether the link works.
-  app.get<{ Params: { roomId: string } }>(
+  app.get(
     '/api/meeting/getidbyroomid/:roomId',
-    { config: { anonymousVisitor: true }, schema: { params: RoomParams, response: { 200: Envelope(MeetingIdByRoom) } } },
+    { config: { anonymousVisitor: true }, schema: { params: RoomParams, response: answers(MeetingIdByRoom) } },
     async (request) => {
       const meeting = await openWebcastByRoom(db, request.params.roomId, app.deps.now());
       return { data: { meetingId: meeting.id } };
     },
   );
 
-  app.post<{ Params: { roomId: string }; Body: { data: PublicAccessRequest } }>(
+  app.post(
     '/api/publicaccess/:roomId',
     {
       config: { anonymousVisitor: true },
-      schema: { params: RoomParams, body: PublicAccessBody, response: { 200: Envelope(PublicAccessSession) } },
+      schema: { params: RoomParams, body: PublicAccessBody, response: answers(PublicAccessSession) },
     },
     async (request, reply) => {
       const meeting = await openWebcastByRoom(db, request.params.roomId, app.deps.now());
