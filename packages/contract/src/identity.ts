@@ -30,7 +30,12 @@ export const UserData = Type.Object({
 });
 export type UserData = Static<typeof UserData>;
 
-export const LogoutResponse = Type.Object({ data: Type.String() });
+/** `POST api/login/logout` answer: the identity provider environment to log out of (booking spec §4). */
+export const LogoutEnvironment = Type.String();
+
+/** `GET api/login/keepalive` answer: when the session now ends, unless used again. */
+export const SessionExpiry = Type.Object({ expiresAt: Type.String() });
+export type SessionExpiry = Static<typeof SessionExpiry>;
 
 /** `/assets/config/config.json` (booking spec §7). */
 export const ClientConfig = Type.Object({

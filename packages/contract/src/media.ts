@@ -72,22 +72,20 @@ export const IceServer = Type.Object({
 });
 export type IceServer = Static<typeof IceServer>;
 
-export const GetTokenResponse = Type.Object({
-  data: Type.Object({
-    tokenData: TokenData,
-    meeting: ConferenceMeeting,
-    capabilities: Capabilities,
-    /**
-     * The ICE servers this participant uses: the configured ones that need no password and, when TURN is set up,
-     * TURN with credentials of its own in coturn's REST form (`expiry:participant`), valid until the meeting's end
-     * plus a margin. No static TURN password is ever in here.
-     */
-    iceServers: Type.Array(IceServer),
-    /** The meeting's end-to-end media key (see MediaKey). */
-    mediaKey: MediaKey,
-  }),
+export const GetTokenData = Type.Object({
+  tokenData: TokenData,
+  meeting: ConferenceMeeting,
+  capabilities: Capabilities,
+  /**
+   * The ICE servers this participant uses: the configured ones that need no password and, when TURN is set up,
+   * TURN with credentials of its own in coturn's REST form (`expiry:participant`), valid until the meeting's end
+   * plus a margin. No static TURN password is ever in here.
+   */
+  iceServers: Type.Array(IceServer),
+  /** The meeting's end-to-end media key (see MediaKey). */
+  mediaKey: MediaKey,
 });
-export type GetTokenData = Static<typeof GetTokenResponse>['data'];
+export type GetTokenData = Static<typeof GetTokenData>;
 
 /** `GET api/meeting/getmeetingbyroomid/{roomId}`: what a public-access visitor may know of a webcast. */
 export const MeetingByRoomId = Type.Object({ ...MeetingHeading.properties, roomId: Type.String() });

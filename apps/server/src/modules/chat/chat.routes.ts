@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { isOwnOrigin } from '../../platform/origin.ts';
+import { typed } from '../../platform/typed-routes.ts';
 import { findMeeting, membershipOf } from '../meetings/meeting-membership.ts';
 import { ChatHub, type ChatMember } from './chat.service.ts';
 import { MemoryChatStore, type ChatStore } from './chat-store.ts';
@@ -65,7 +66,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   // A participant removed from the booking, or the meeting deleted (on any process): their sockets here close.
   app.deps.events.on((event) => (event.type === 'mediaKeyRotated' ? undefined : hub.membershipChanged(event.meetingId)));
 
-  app.get<{ Params: { meetingId: string } }>(
+  typed(app).get(
     '/chat/:meetingId',
     {
       websocket: true,

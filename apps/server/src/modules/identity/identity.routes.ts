@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
-import type { UserData } from '@videomote/contract/identity';
+import { Type } from 'typebox';
+import { LogoutEnvironment, SessionExpiry, UserData } from '@videomote/contract/identity';
 import { requireUser, setSessionCookie } from '../../platform/auth.ts';
 import { validationError } from '../../platform/errors.ts';
+import { answers, redirect, typed } from '../../platform/typed-routes.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { registerEmbeddedIdp } from './idp/idp.plugin.ts';
 import { inProcessFetch, OidcClient } from './oidc-client.ts';
@@ -29,7 +30,8 @@ const CallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 
-export async function identityRoutes(app: FastifyInstance): Promise<void> {
+export async function identityRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const { config } = app.deps;
   // Without OIDC_ISSUER the embedded test IdP is the provider; with it, the agency's own.
   const idp = config.oidc ?? (await registerEmbeddedIdp(app));
@@ -48,9 +50,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const cookieBase = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
 
   /** Starts a login at the identity provider; the browser comes back to `returnUrl` (a path on this site only). */
-  app.get<{ Querystring: Static<typeof StartQuery> }>(
+  app.get(
     '/api/login/start',
-    { config: { anonymousVisitor: true }, schema: { querystring: StartQuery } },
+    { config: { anonymousVisitor: true }, schema: { querystring: StartQuery, response: redirect('To the identity provider, which comes back to /api/login/callback') } },
     async (request, reply) => {
       const returnUrl = safeReturnUrl(request.query.returnUrl);
       if (!returnUrl) throw validationError([{ fields: ['returnUrl'], message: 'Ogiltig returadress' }]);
@@ -70,9 +72,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: Static<typeof CallbackQuery> }>(
+  app.get(
     '/api/login/callback',
-    { config: { anonymousVisitor: true }, schema: { querystring: CallbackQuery } },
+    { config: { anonymousVisitor: true }, schema: { querystring: CallbackQuery, response: redirect('To the returnUrl the login began with, or /error?status=401') } },
     async (request, reply) => {
       const failed = () => reply.header('cache-control', 'no-store').redirect('/error?status=401', 302);
       const bound = request.cookies[LOGIN_STATE_COOKIE];
@@ -106,9 +108,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Querystring: Static<typeof UserDataQuery> }>(
+  app.get(
     '/api/login/getuserdata',
-    { config: { anonymousVisitor: true }, schema: { querystring: UserDataQuery } },
+    { config: { anonymousVisitor: true }, schema: { querystring: UserDataQuery, response: answers(Type.Union([UserData, Type.Null()])) } },
     async (request) => {
       // The web's start-up probe asks with optional=true: on pages anyone may open (public access, help, error
       // pages), nobody signed in is an answer, not a 401 that the browser would log as an error on every visit.
@@ -131,7 +133,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // The session was already slid by the auth hook; this call exists so the web can extend it on purpose.
-  app.get('/api/login/keepalive', { config: { anonymousVisitor: true } }, async (request) => {
+  app.get('/api/login/keepalive', { config: { anonymousVisitor: true }, schema: { response: answers(SessionExpiry) } }, async (request) => {
     const session = requireUser(request) && request.session!;
     return { data: { expiresAt: session.expiresAt.toISOString() } };
   });
@@ -140,7 +142,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
    * Ends the session; the string tells the web which identity provider environment to log out of. A POST with the
    * anti-forgery token: as a GET, any page could log our users out with a link or an image.
    */
-  app.post('/api/login/logout', { config: { anonymousVisitor: true }, schema: { body: LogoutBody } }, async (request, reply) => {
+  app.post('/api/login/logout', { config: { anonymousVisitor: true }, schema: { body: LogoutBody, response: answers(LogoutEnvironment) } }, async (request, reply) => {
     if (request.session) {
       await app.deps.sessions.destroy(request.session.token);
       // Kept briefly, still encrypted, so /api/login/endsession can tell the provider whose session to end.
@@ -152,7 +154,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Where the web goes after logout: the provider's end-session endpoint, which then returns to our start page. */
-  app.get('/api/login/endsession', { config: { anonymousVisitor: true } }, async (request, reply) => {
+  app.get('/api/login/endsession', { config: { anonymousVisitor: true }, schema: { response: redirect("To the identity provider's end-session endpoint, or the agency's home page") } }, async (request, reply) => {
     const hint = request.cookies[LOGOUT_HINT_COOKIE];
     reply.clearCookie(LOGOUT_HINT_COOKIE, cookieBase);
     let idToken: string | null = null;

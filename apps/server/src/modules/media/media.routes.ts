@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { GetTokenRequest, ModerationRequest, type MeetingByRoomId } from '@videomote/contract/media';
+import { GetTokenData, GetTokenRequest, MeetingByRoomId, ModerationRequest } from '@videomote/contract/media';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isOwnOrigin } from '../../platform/origin.ts';
+import { answers, typed } from '../../platform/typed-routes.ts';
 import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
@@ -12,9 +13,12 @@ import { roomsPerInstance } from './media.repository.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
 const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength: 64 }) });
+// The media token from gettoken, and the browser's own key of its connection (see resumeKey below).
+const RelayQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 8192 })), client: Type.Optional(Type.String({ maxLength: 1000 })) });
 
 /** Conference media (spec §7): gettoken, getmeetingbyroomid, moderation, and the `/media/{meetingId}` relay. */
-async function mediaPlugin(app: FastifyInstance): Promise<void> {
+async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const media = new MediaService(app.deps, app.log);
   app.addHook('onClose', async () => media.close());
   app.observability?.addReadinessCheck('janus', () => media.pool.reachable());
@@ -29,42 +33,42 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/meeting/gettoken',
-    { schema: { body: GetTokenRequest }, config: { anonymousVisitor: true } },
+    { schema: { body: GetTokenRequest, response: answers(GetTokenData) }, config: { anonymousVisitor: true } },
     async (request) => {
       // A displayName in the body is not used: see MediaService.getToken.
-      const { meetingId } = (request.body as GetTokenRequest).data;
+      const { meetingId } = request.body.data;
       return { data: await media.getToken(requireUser(request), meetingId) };
     },
   );
 
   // A webcast's public facts are open to anyone holding its link (public access); other meetings only to members.
-  app.get('/api/meeting/getmeetingbyroomid/:roomId', { schema: { params: RoomIdParams }, config: { anonymousVisitor: true } }, async (request) => {
-    const { roomId } = request.params as { roomId: string };
-    const meeting = await findMeetingByRoomId(app.deps.db, roomId);
-    if (!meeting) throw notFound('Mötet hittades inte');
-    if (meeting.type !== 1) {
-      const member = request.session ? await membershipOf(app.deps.db, meeting.id, request.session.user) : null;
-      if (!member) throw notFound('Mötet hittades inte');
-    }
-    const data: MeetingByRoomId = { ...meetingHeadingJson(meeting), roomId: meeting.roomId };
-    return { data };
-  });
+  app.get(
+    '/api/meeting/getmeetingbyroomid/:roomId',
+    { schema: { params: RoomIdParams, response: answers(MeetingByRoomId) }, config: { anonymousVisitor: true } },
+    async (request) => {
+      const { roomId } = request.params;
+      const meeting = await findMeetingByRoomId(app.deps.db, roomId);
+      if (!meeting) throw notFound('Mötet hittades inte');
+      if (meeting.type !== 1) {
+        const member = request.session ? await membershipOf(app.deps.db, meeting.id, request.session.user) : null;
+        if (!member) throw notFound('Mötet hittades inte');
+      }
+      return { data: { ...meetingHeadingJson(meeting), roomId: meeting.roomId } };
+    },
+  );
 
-  app.post('/api/media/:meetingId/forceunpublish', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
-    const { meetingId } = request.params as { meetingId: string };
-    await media.forceUnpublish(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+  app.post('/api/media/:meetingId/forceunpublish', { schema: { params: MeetingIdParams, body: ModerationRequest, response: answers(Type.Null()) } }, async (request) => {
+    await media.forceUnpublish(requirePerson(request), request.params.meetingId, request.body.data.connectionId);
     return { data: null };
   });
 
-  app.post('/api/media/:meetingId/forcemute', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
-    const { meetingId } = request.params as { meetingId: string };
-    await media.forceMute(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+  app.post('/api/media/:meetingId/forcemute', { schema: { params: MeetingIdParams, body: ModerationRequest, response: answers(Type.Null()) } }, async (request) => {
+    await media.forceMute(requirePerson(request), request.params.meetingId, request.body.data.connectionId);
     return { data: null };
   });
 
-  app.post('/api/media/:meetingId/kick', { schema: { params: MeetingIdParams, body: ModerationRequest } }, async (request) => {
-    const { meetingId } = request.params as { meetingId: string };
-    await media.kick(requirePerson(request), meetingId, (request.body as { data: { connectionId: string } }).data.connectionId);
+  app.post('/api/media/:meetingId/kick', { schema: { params: MeetingIdParams, body: ModerationRequest, response: answers(Type.Null()) } }, async (request) => {
+    await media.kick(requirePerson(request), request.params.meetingId, request.body.data.connectionId);
     return { data: null };
   });
 
@@ -74,15 +78,13 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
       websocket: true,
       // A page (re)connects a few times a minute at most; far more is a script opening sockets to tie up Janus.
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { params: MeetingIdParams },
+      schema: { params: MeetingIdParams, querystring: RelayQuery },
       // Refused before the upgrade: a stranger gets an HTTP 403/404, never a socket.
       preValidation: async (request) => {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
         if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
-        const { meetingId } = request.params as { meetingId: string };
-        const token = (request.query as { token?: string }).token;
-        admissions.set(request, await media.admitSocket(request.session, meetingId, token));
+        admissions.set(request, await media.admitSocket(request.session, request.params.meetingId, request.query.token));
       },
     },
     (socket, request) => {
@@ -99,8 +101,8 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
         return early;
       };
       // The browser's own key for this connection: with it, a new socket after a broken one resumes the connection.
-      const client = (request.query as { client?: unknown }).client;
-      const resumeKey = typeof client === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;
+      const { client } = request.query;
+      const resumeKey = client && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;
       media.connect(socket, admission, takeEarly, resumeKey).catch((err) => {
         request.log.warn({ err }, 'media connection failed');
         media.recordConnectFailure(admission.membership.meeting.id, err);

@@ -4,11 +4,17 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import { checkPersonnummer, pinErrorMessage } from '@videomote/contract/personnummer';
+import { Type } from 'typebox';
+import { typed } from '../../../platform/typed-routes.ts';
 import { PERSONAS } from '../personas.ts';
 import { databaseAdapter } from './idp-adapter.ts';
 import { accountForPersona, IdpAccountRepository, subForPin, type IdpAccount } from './idp-accounts.ts';
 import { loadIdpKeys } from './idp-keys.ts';
 import { IDP_CSS, IDP_LOGOUT_JS, idpErrorPage, loggedOutPage, loginPage, logoutPage, type LoginFormState } from './idp-pages.ts';
+
+const InteractionParams = Type.Object({ uid: Type.String({ maxLength: 200 }) });
+// The login page's form: a persona button, or a personnummer with a name and roles.
+const LoginForm = Type.Record(Type.String(), Type.String({ maxLength: 1000 }));
 
 export const IDP_PATH = '/idp';
 export const IDP_CLIENT_ID = 'videomote';
@@ -130,16 +136,17 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=3600').send(IDP_LOGOUT_JS),
     );
 
-    scope.get<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid`, async (request, reply) => {
-      const details = await interaction(provider, request, reply);
+    const pages = typed(scope);
+    pages.get(`${IDP_PATH}/interaction/:uid`, { schema: { params: InteractionParams } }, async (request, reply) => {
+      const details = await interaction(provider, request.params.uid, request, reply);
       if (!details) return;
       return html(reply, 200, loginPage(details.uid));
     });
 
-    scope.post<{ Params: { uid: string }; Body: Record<string, string | undefined> }>(`${IDP_PATH}/interaction/:uid/login`, async (request, reply) => {
-      const details = await interaction(provider, request, reply);
+    pages.post(`${IDP_PATH}/interaction/:uid/login`, { schema: { params: InteractionParams, body: LoginForm } }, async (request, reply) => {
+      const details = await interaction(provider, request.params.uid, request, reply);
       if (!details) return;
-      const form = request.body ?? {};
+      const form: Partial<Record<string, string>> = request.body ?? {};
       let account: IdpAccount;
       if (form.persona) {
         const persona = PERSONAS.find((p) => p.key === form.persona);
@@ -166,8 +173,8 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
       return reply.redirect(returnTo, 303);
     });
 
-    scope.post<{ Params: { uid: string } }>(`${IDP_PATH}/interaction/:uid/abort`, async (request, reply) => {
-      const details = await interaction(provider, request, reply);
+    pages.post(`${IDP_PATH}/interaction/:uid/abort`, { schema: { params: InteractionParams } }, async (request, reply) => {
+      const details = await interaction(provider, request.params.uid, request, reply);
       if (!details) return;
       const returnTo = await provider.interactionResult(
         request.raw,
@@ -202,10 +209,10 @@ export async function registerEmbeddedIdp(app: FastifyInstance): Promise<Embedde
 }
 
 /** The interaction behind this browser's cookie, or an error page when it is gone (expired, finished, other tab). */
-async function interaction(provider: Provider, request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+async function interaction(provider: Provider, uid: string, request: FastifyRequest, reply: FastifyReply) {
   try {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.uid !== request.params.uid) throw new Error('interaction mismatch');
+    if (details.uid !== uid) throw new Error('interaction mismatch');
     return details;
   } catch {
     html(reply, 400, idpErrorPage('invalid_request', 'Inloggningen har gått ut eller är redan avslutad'));
