@@ -6,7 +6,7 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { seededDataDir, underWayNow } from './support/seed.ts';
 import { giveConsent } from './support/call.ts';
 
-// Issue 10 in the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
+// In the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
 // an anonymous webcast visitor), a forged label ignored, and raised hands reaching the moderator in order.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 200 } } });
 
@@ -49,7 +49,7 @@ const rowOf = (page: Page, name: string) => panel(page).locator('.participants-r
 const assuranceOf = (page: Page, name: string) => rowOf(page, name).locator('.assurance .visually-hidden').textContent();
 const queue = (page: Page) => panel(page).locator('.hand-queue__name').allTextContents();
 
-describe('issue 10 in the meeting screen', () => {
+describe('identity assurance in the meeting screen', () => {
   it('shows server-decided assurance labels, ignores a forged one, and queues raised hands in order for the moderator', async () => {
     const erik = await person('erik');
     const jonna = await person('jonna');

@@ -7,7 +7,7 @@ import { book, CallBench, connectionIdOf, enter, keepsDecoding } from './support
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
 
-// Background blur with person segmentation (conference spec §4 Blur, §9 "high"; issue 6).
+// Background blur with person segmentation (conference spec §4 Blur, §9 "high").
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 250 } } });
 
 const bench = new CallBench();

@@ -44,7 +44,7 @@ describe('forced mute', () => {
     await expect.poll(() => mute.count()).toBe(1);
     expect(await jonna.getByRole('button', { name: /Stäng av mikrofonen för/ }).count()).toBe(0);
     expect(await seriousAxeViolations(erik)).toEqual([]);
-    // Issue 10: mark the live regions that are in Jonna's page before the mute (a region added together with its
+    // Mark the live regions that are in Jonna's page before the mute (a region added together with its
     // text is often not read).
     await jonna.evaluate(() => document.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]').forEach((el) => el.setAttribute('data-live-before-mute', '')));
     await mute.click();

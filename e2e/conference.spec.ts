@@ -133,7 +133,7 @@ describe('a Meeting', () => {
     // The test system's banner is shown in the full-window conference too, and covers none of it.
     expect(await erik.getByRole('complementary', { name: 'Testsystem' }).textContent()).toContain('Testinloggning – inte för riktiga möten');
     expect(await seriousAxeViolations(erik)).toEqual([]);
-    // Name, microphone, assurance badge, pin and the moderator's mute button never cover each other (QA issue 6):
+    // Name, microphone, assurance badge, pin and the moderator's mute button never cover each other (found in QA):
     // on a desktop, with the participants panel narrowing the tiles, and on a 375 px phone.
     await expect.poll(() => erik.locator('.tile .tile__tools').getByRole('button', { name: /^Fäst / }).count()).toBe(2);
     expect(await tileOverlaps(erik)).toEqual([]);

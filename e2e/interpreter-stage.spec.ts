@@ -6,7 +6,7 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { movingBarClip, testPin } from './support/fake-camera.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
 
-// Issue 10 in real browsers: a sign-language interpreter and eight others in one call, all with video. The
+// In real browsers: a sign-language interpreter and eight others in one call, all with video. The
 // interpreter's tile stays on stage for every viewer (grid, beside a focused camera, beside a focused screen share,
 // minis hidden or not); personal pins (two at most) come back after a reload. Nine pages share one Chromium whose
 // fake camera is a small, slow clip made in code, and only the moderator and Jonna have a microphone (the others
@@ -112,7 +112,7 @@ async function expectAxeClean(p: Page, where: string): Promise<void> {
   expect(violations, `${where}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
-describe('the sign-language interpreter stays on stage (issue 10)', () => {
+describe('the sign-language interpreter stays on stage', () => {
   let tinaId: string;
   let viewers: Page[];
 

@@ -5,7 +5,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { tomorrow, TOLK_PIN } from './support/booking.ts';
 import { arrowToOption, expectVisibleFocus, focused, tabTo } from './support/keyboard.ts';
 
-// Issue 10: booking with the keyboard alone. After the login (the IdP is not ours to test here) every step is
+// Booking with the keyboard alone. After the login (the IdP is not ours to test here) every step is
 // page.keyboard: Tab, Shift+Tab, Enter, Space, arrows and typed text; no click, no fill, no pointer.
 
 const bench = new CallBench();
@@ -43,7 +43,7 @@ async function addByKeyboard(page: Page, index: number, role: string, name: stri
   await expect.poll(async () => (await focused(page)).id).toBe(`participant-${index}`);
 }
 
-describe('keyboard-only booking (issue 10)', () => {
+describe('keyboard-only booking', () => {
   it('Erik books a meeting with a job seeker and an interpreter from /meetings to Mötet är sparat by keyboard alone', async () => {
     const page = await bench.person('erik');
     await heading(page, 'Välkommen Erik Handläggare');

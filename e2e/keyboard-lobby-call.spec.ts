@@ -5,7 +5,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { expectVisibleFocus, focused, tabTo } from './support/keyboard.ts';
 import { BOOKER_AS_OFFICER } from './support/booking.ts';
 
-// Issue 10: from the meeting card through the lobby into the call and out again with the keyboard alone
+// From the meeting card through the lobby into the call and out again with the keyboard alone
 // (page.keyboard only after the login), on the real server, Janus and Chromium's fake devices.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 200 } } });
 
@@ -25,7 +25,7 @@ async function toggledFrom(page: Page, before: string | null): Promise<{ pressed
   return { pressed: f.pressed, name: f.name };
 }
 
-describe('keyboard-only lobby and meeting controls (issue 10)', () => {
+describe('keyboard-only lobby and meeting controls', () => {
   it("Erik goes from 'Gå in i meeting' through the lobby, works every call control and leaves, by keyboard alone", async () => {
     const meeting = await book(erik, { title: 'Tangentbordsmöte', participants: [BOOKER_AS_OFFICER] });
     await erik.reload();

@@ -5,9 +5,10 @@ import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { MAX_HANDLES_PER_SESSION, MAX_SESSIONS } from '../apps/server/src/modules/media/janus/relay-policy.ts';
-import { DEFAULT_MEDIA_LIMITS } from '../apps/server/src/modules/media/media-capacity.ts';
+import { DEFAULT_MEDIA_LIMITS } from '../apps/server/src/platform/media-capacity.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 import { freePort } from './support/server.ts';
+import { tokenFor } from '../apps/server/src/testing/media-token.ts';
 import { RawMediaClient } from './support/media.ts';
 
 // What one user can take from the media server, against the real embedded Janus (inside the test network namespace).
@@ -45,9 +46,7 @@ const meeting = (participants: Parameters<typeof insertMeeting>[2]['participants
   insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(Date.now() - 60_000), end: new Date(Date.now() + 3600_000), participants });
 
 async function open(client: TestClient, meetingId: string, options: { origin?: string; autoPong?: boolean } = {}) {
-  // A participant passes the lobby's consent first (the media token needs it).
-  if (client.user?.kind !== 'anonymous') expect((await client.post(`/api/lobby/${meetingId}/consent`, {})).statusCode).toBe(200);
-  const res = await client.post('/api/meeting/gettoken', { meetingId });
+  const res = await tokenFor(client, meetingId);
   expect(res.statusCode, res.body).toBe(200);
   const token = res.json().data.tokenData.token as string;
   const cookie = `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}`;

@@ -5,7 +5,7 @@ import { useMediaServer } from './support/media-server.ts';
 import { fakeAudioOffer } from './support/media.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 
-// Issue 7 and 8 remainders on the media side, against the real embedded Janus (inside the test network namespace):
+// Membership rules on the media side, against the real embedded Janus (inside the test network namespace):
 // a participant removed from the booking, or everyone when the meeting is deleted, loses the media connection at
 // once; and what the relay refuses shows in Felsökning's recent errors.
 const server = useMediaServer();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildTestApp, testClock, type TestApp, type TestClient } from '../../apps/server/src/testing/test-app.ts';
+import { tokenFor } from '../../apps/server/src/testing/media-token.ts';
 import { RawMediaClient } from './media.ts';
 
 export interface MediaTestServer {
@@ -32,9 +33,7 @@ export function useMediaServer(): MediaTestServer {
       return base;
     },
     async connect(client, meetingId, displayName = 'Besökare') {
-      // A participant passes the lobby's consent first (403 for a webcast visitor, who has no lobby).
-      if (client.user?.kind !== 'anonymous') expect((await client.post(`/api/lobby/${meetingId}/consent`, {})).statusCode).toBe(200);
-      const res = await client.post('/api/meeting/gettoken', { meetingId, displayName });
+      const res = await tokenFor(client, meetingId, displayName);
       expect(res.statusCode, res.body).toBe(200);
       const token = res.json().data.tokenData.token as string;
       const cookie = Object.entries(client.cookies).map(([k, v]) => `${k}=${v}`).join('; ');

@@ -16,8 +16,8 @@ import type { ParticipantRole } from './participant-roles.ts';
  *  - `WELCOME`, sent once to a new socket only: its own connection id and role, the chat state and recent
  *    messages (for late joiners and reconnects) and who is connected;
  *  - `PRESENCE`, to everybody when sockets join or leave, so the participants panel can count and list people.
- *    Each entry carries the person's identity assurance and booked role, both decided by the server (issue 10);
- *  - `HAND`, to everybody when a hand is raised or lowered (issue 10). Client frames `RAISE_HAND` (data.data '')
+ *    Each entry carries the person's identity assurance and booked role, both decided by the server;
+ *  - `HAND`, to everybody when a hand is raised or lowered. Client frames `RAISE_HAND` (data.data '')
  *    and `LOWER_HAND` (data.data '' for one's own hand, or a connection id: moderators lower anyone's).
  */
 
@@ -96,7 +96,7 @@ export interface NotificationEvent {
 export type ChatEvent = ChatMessageEvent | NotificationEvent;
 
 /**
- * How the server identified a person (issue 10): 'eid' a verified e-ID whose personnummer matched the booking,
+ * How the server identified a person: 'eid' a verified e-ID whose personnummer matched the booking,
  * 'staff' an agency staff login matched by agency id, 'anonymous' a webcast visitor who only typed a name.
  * Decided from the session at the socket's upgrade; nothing a client sends can change it.
  */
@@ -112,7 +112,7 @@ export interface PresenceEntry {
   /** A moderator switched this person's chat off ('Chatt av'). */
   chatIgnored: boolean;
   /**
-   * Issue 10, always sent by this server (optional only so older fixtures keep compiling): how the person was
+   * Always sent by this server (optional only so older fixtures keep compiling): how the person was
    * identified, the role from the booking (null for visitors), and the raised hand's place in the queue (lower
    * first; null when the hand is down).
    */

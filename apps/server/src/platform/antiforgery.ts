@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { randomToken } from './crypto.ts';
 import { forbidden } from './errors.ts';
+import { Type } from 'typebox';
+import { answers, typed } from './typed-routes.ts';
 import { isApiRoute } from './auth.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -19,7 +21,7 @@ export async function registerAntiforgery(app: FastifyInstance): Promise<void> {
     if (!cookie || typeof header !== 'string' || header !== cookie) throw forbidden('Ogiltig förfrågan (anti-forgery)');
   });
 
-  app.get('/api/getantiforgerydata', { config: { anonymousVisitor: true } }, async (request, reply) => {
+  typed(app).get('/api/getantiforgerydata', { config: { anonymousVisitor: true }, schema: { response: answers(Type.Null()) } }, async (request, reply) => {
     const token = request.cookies[XSRF_COOKIE] ?? randomToken(24);
     reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'strict', secure: app.deps.config.secureCookies });
     return { data: null };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from '../modules/media/media-capacity.ts';
+import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 
 /** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
 export interface Config {

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../platform/session.ts';
 import { ChatTestClient } from '../modules/chat/chat-test-client.ts';
 import { CHAT_TEXTS } from '../modules/chat/chat-frames.ts';
 import { newSignupCode } from '../modules/meetings/signup-code.ts';
+import { tokenFor } from '../testing/media-token.ts';
 import type { Persona } from '../modules/identity/personas.ts';
 
 /**
@@ -43,15 +44,13 @@ describe('self-registered people get no moderation powers', () => {
       expect(registered.statusCode, registered.body).toBe(200);
       t.clock.set('2026-11-20T10:05:00+01:00'); // the meeting is on; fresh logins, as the morning's sessions have expired
       const [self, admin] = [await t.as(who), await t.as('erik')];
-      for (const c of [self, admin]) expect((await c.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
-
-      const token = await self.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'x' });
+      const token = await tokenFor(self, m.id, 'x');
       expect(token.statusCode, token.body).toBe(200);
       expect(token.json().data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
       const listed = token.json().data.meeting.participants.find((p: { currentUser: boolean }) => p.currentUser);
       expect(listed).toMatchObject({ role, moderator: false });
       // The admin of the same meeting does get them: the rule is about how one came in, not about the meeting.
-      const adminToken = (await admin.post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'x' })).json().data;
+      const adminToken = (await tokenFor(admin, m.id, 'x')).json().data;
       expect(adminToken.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
 
       // The moderation routes refuse before looking for the connection (the admin gets past the rule: 404).

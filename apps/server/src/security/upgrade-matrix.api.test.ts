@@ -10,7 +10,7 @@ import { listRoutes } from '../testing/app-routes.ts';
 import { CALLERS, NOW, world, type Caller, type World } from './security-world.ts';
 
 /**
- * Authorization matrix of the WebSocket upgrades (issue 9), the sibling of authorization-matrix.api.test.ts for
+ * Authorization matrix of the WebSocket upgrades, the sibling of authorization-matrix.api.test.ts for
  * what is not under /api/: every upgrade route × every caller (the five personas, no session, an anonymous visitor
  * of webcast W, a staff member of another meeting) → 101 (upgraded) or the status of the refused handshake. Real
  * upgrade requests against the listening server, through the same hooks a browser meets.

@@ -27,14 +27,14 @@ function ConferenceParticipantsPanel({ meetingId, onClose, media }: ConferencePa
   );
 }
 
-/** Issue 10: a tile's identity assurance, from the server's presence entry for that booked participant. */
+/** A tile's identity assurance, from the server's presence entry for that booked participant. */
 function TileIdentity({ meetingId, participantId }: { meetingId: string; participantId: string }) {
   const { state } = useChat({ meetingId });
   const entry = state.participants.find((p) => p.participantId === participantId);
   return entry ? <AssuranceLabel entry={entry} /> : null;
 }
 
-/** Issue 10: announces joins, leaves, chat messages and (to moderators) raised hands for the whole call. */
+/** Announces joins, leaves, chat messages and (to moderators) raised hands for the whole call. */
 function Announcer({ meetingId }: { meetingId: string }) {
   const { state } = useChat({ meetingId });
   return <LiveAnnouncer state={state} ownConnectionIds={state.ownConnectionIds} moderator={state.moderator} connected={state.connection === 'connected'} />;

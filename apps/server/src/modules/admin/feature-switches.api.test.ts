@@ -4,6 +4,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting, seedBuiltInRoleGrants } from '../../testing/fixtures.ts';
 import { personaByKey } from '../identity/personas.ts';
 import { sessionUserFromClaims } from '../identity/session-user.ts';
+import { tokenFor } from '../../testing/media-token.ts';
 import { loadRoleGrants } from './role-grants.ts';
 
 // The features Grupper switches (booking spec §3, §6) act on the server: ScreenShare on the media capabilities
@@ -36,9 +37,7 @@ describe('ScreenShare', () => {
       participants: [{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }],
     });
     const capabilities = async () => {
-      const erik = await erikLogsIn();
-      expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
-      const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
+      const res = await tokenFor(await erikLogsIn(), m.id);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.capabilities;
     };

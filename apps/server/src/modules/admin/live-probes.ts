@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { MISSING_DATA } from '@videomote/contract/admin';
-import { chatHubOf } from '../chat/chat.routes.ts';
-import { findRoom } from '../media/media.repository.ts';
 import type { LiveProbes } from './troubleshoot.ts';
 
 /**
@@ -11,12 +9,8 @@ import type { LiveProbes } from './troubleshoot.ts';
 export function liveProbes(app: FastifyInstance): LiveProbes {
   return {
     async chat(meetingId) {
-      let hub;
-      try {
-        hub = chatHubOf(app);
-      } catch {
-        return { available: false, reason: MISSING_DATA };
-      }
+      const hub = (app as Partial<Pick<FastifyInstance, 'chat'>>).chat;
+      if (!hub) return { available: false, reason: MISSING_DATA };
       const presence = await hub.presence(meetingId);
       return {
         available: true,
@@ -31,7 +25,7 @@ export function liveProbes(app: FastifyInstance): LiveProbes {
     async media(meetingId) {
       const media = (app as Partial<Pick<FastifyInstance, 'media'>>).media;
       if (!media) return { available: false, reason: MISSING_DATA };
-      const room = await findRoom(app.deps.db, meetingId);
+      const room = await media.roomOf(meetingId);
       // The room's secret stays in the media module: only its number and the Janus instance are shown.
       const state = room ? `Rum ${room.janusRoomId} på ${room.instance}` : 'Inget mediarum har skapats ännu';
       // Live connections are known by the server process that relays them; with several nodes this shows this one.

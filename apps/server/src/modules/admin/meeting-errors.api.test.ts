@@ -7,7 +7,7 @@ import { anonymousSessionUser } from '../identity/session-user.ts';
 import { ChatTestClient } from '../chat/chat-test-client.ts';
 import { meetingErrorRecorder, RECORDED_PER_MINUTE, recordMeetingError, scrubErrorText } from './meeting-errors.ts';
 
-/** Felsökning's recent errors (issue 8): recorded by the chat module, reported by browsers, shown to the admin. */
+/** Felsökning's recent errors: recorded by the chat module, reported by browsers, shown to the admin. */
 const t = useTestApp('2026-11-20T12:00:00+01:00', { listen: true });
 const chatUrl = () => `ws://${t.host}/chat`;
 

@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '@videomote/contract/participant-roles';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { findMeeting, findMeetingByRoomId, listMembers, meetingFactsJson, type MeetingSummary } from '../meetings/meeting-membership.ts';
-import { ratingSummary } from '../polls/polls.repository.ts';
+import { meetingRatings } from '../polls/polls.service.ts';
 import { recentMeetingErrors } from './meeting-errors.ts';
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -51,7 +51,7 @@ export async function troubleshoot(db: Queryable, now: Date, text: string | unde
   if (!meeting) throw notFound(TROUBLESHOOT_ERRORS.notFound);
   const [members, ratings, errors, chat, media] = await Promise.all([
     listMembers(db, meeting.id),
-    ratingSummary(db, meeting.id),
+    meetingRatings(db, meeting.id),
     recentMeetingErrors(db, meeting.id),
     probe(probes.chat, meeting.id),
     probe(probes.media, meeting.id),

@@ -4,7 +4,7 @@ import { CHAT_TEXTS } from './chat-frames.ts';
 import { useChatServer } from './chat-test-server.ts';
 
 /**
- * Issue 7 remainders, with real WebSocket clients against the running server (PGlite, one process):
+ * Chat membership, with real WebSocket clients against the running server (PGlite, one process):
  *  - one person with two tabs is one participant in presence, Felsökning and metrics, and both tabs deliver;
  *  - a participant removed from the booking, or everyone when the meeting is deleted, is disconnected at once.
  * The same across two processes through Redis is in chat-redis.api.test.ts.

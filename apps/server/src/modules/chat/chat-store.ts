@@ -45,7 +45,7 @@ export interface ChatStore {
   setOpen(meetingId: string, open: boolean): Promise<void>;
   setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void>;
   /**
-   * Raises a connected socket's hand (issue 10): answers its place in the meeting's queue (a number that only
+   * Raises a connected socket's hand: answers its place in the meeting's queue (a number that only
    * grows, so the order is the order the server received the raises) and whether it went up now (false: it was
    * already up, same place), or null when the socket is not connected. A hand goes down with its socket (leave).
    */

@@ -5,7 +5,6 @@ import { anonymousSessionUser } from '../identity/session-user.ts';
 import { chatBarrier as barrier, type ChatTestClient } from './chat-test-client.ts';
 import { useChatServer } from './chat-test-server.ts';
 import { CHAT_TEXTS } from './chat-frames.ts';
-import { chatHubOf, purgeMeetingChat } from './chat.routes.ts';
 
 const server = useChatServer();
 const { t, cookieOf, connect, join } = server;
@@ -93,8 +92,8 @@ describe('messages', () => {
     t.clock.advance(2 * hour);
     await erik.close();
     await jonna.close();
-    await waitFor(() => chatHubOf(t.app).localCount(m.id) === 0);
-    await chatHubOf(t.app).idle();
+    await waitFor(() => t.app.chat.localCount(m.id) === 0);
+    await t.app.chat.idle();
     const again = await join(m.id, 'erik');
     expect(again.welcome!.history).toEqual([]);
   });
@@ -104,7 +103,7 @@ describe('messages', () => {
     const erik = await join(m.id, 'erik');
     erik.chat('hemligt');
     await barrier(erik, erik);
-    await purgeMeetingChat(t.app, m.id);
+    await t.app.chat.purge(m.id);
     await erik.close();
     expect((await join(m.id, 'jonna')).welcome!.history).toEqual([]);
   });
@@ -239,7 +238,7 @@ describe('presence', () => {
     const m = await meeting();
     const erik = await join(m.id, 'erik');
     const silent = await connect(m.id, await cookieOf('jonna'), {}, { autoPong: false });
-    const hub = chatHubOf(t.app) as unknown as { heartbeat(): void };
+    const hub = t.app.chat as unknown as { heartbeat(): void };
     hub.heartbeat();
     await barrier(erik, erik); // erik's pong has come back by the time his own message does
     hub.heartbeat();
@@ -253,7 +252,7 @@ describe('presence', () => {
     const c = await t.as('jonna');
     const client = await connect(m.id, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
     await t.app.deps.sessions.destroy(c.cookies[SESSION_COOKIE]!);
-    await (chatHubOf(t.app) as unknown as { closeEndedSessions(): Promise<void> }).closeEndedSessions();
+    await (t.app.chat as unknown as { closeEndedSessions(): Promise<void> }).closeEndedSessions();
     expect(await client.closed()).toBe(4401);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -11,24 +12,10 @@ import { RedisChatStore } from './redis-chat-store.ts';
 import { assuranceOf } from './raised-hands.ts';
 import { meetingErrorRecorder } from '../admin/meeting-errors.ts';
 
-// One hub per built app, found through the app's deps (shared by every encapsulated plugin) by chatHubOf().
-const hubs = new WeakMap<object, ChatHub>();
 const members = new WeakMap<FastifyRequest, ChatMember>();
 
-/** The chat hub of a built app, for the retention job (purge) and tests. */
-export function chatHubOf(app: FastifyInstance): ChatHub {
-  const hub = hubs.get(app.deps);
-  if (!hub) throw new Error('chatRoutes is not registered on this app');
-  return hub;
-}
-
-/** Deletes a meeting's chat content now (conference spec §9); the retention job calls this when a call has ended. */
-export async function purgeMeetingChat(app: FastifyInstance, meetingId: string): Promise<void> {
-  await chatHubOf(app).purge(meetingId);
-}
-
 /** `WSS /chat/{meetingId}` (conference spec §7): the session cookie is checked before the upgrade. */
-export async function chatRoutes(app: FastifyInstance): Promise<void> {
+async function chatPlugin(app: FastifyInstance): Promise<void> {
   const { config, db, sessions, now } = app.deps;
   const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl) : new MemoryChatStore();
   const recordError = meetingErrorRecorder(db, now, app.log);
@@ -54,7 +41,6 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       return 'ok';
     },
   });
-  hubs.set(app.deps, hub);
   app.addHook('onClose', async () => hub.close());
   // Two tabs of one person are two sockets but one participant: metrics show both figures (this process's).
   if (config.redisUrl) app.observability?.addReadinessCheck('redis', () => store.ping());
@@ -120,4 +106,14 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       hub.attach(socket, member);
     },
   );
+  app.decorate('chat', hub);
+}
+
+/** Not encapsulated, so `app.chat` (Felsökning's probes, the retention job, tests) is on the root app, as `app.media` is. */
+export const chatRoutes = fp(chatPlugin, { name: 'chat' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: ChatHub;
+  }
 }

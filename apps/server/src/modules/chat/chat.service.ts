@@ -15,7 +15,7 @@ import {
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
 import type { ChatStore, StoredPresence } from './chat-store.ts';
-import { FloodGuard, TokenBucket } from './rate-limit.ts';
+import { FloodGuard, TokenBucket } from '../../platform/message-rate.ts';
 
 /** Who is behind a socket, decided once from the session and the meeting's participant list at the upgrade. */
 export interface ChatMember {
@@ -25,7 +25,7 @@ export interface ChatMember {
   displayName: string;
   /** Meeting admins (participants with isAdmin) moderate the chat. */
   moderator: boolean;
-  /** How the session identified this person, and their booked role (issue 10); see assuranceOf in raised-hands.ts. */
+  /** How the session identified this person, and their booked role; see assuranceOf in raised-hands.ts. */
   assurance: Assurance;
   role: ParticipantRole | null;
   /** Stable across reconnects; see StoredPresence.key. */

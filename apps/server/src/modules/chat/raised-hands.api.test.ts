@@ -5,7 +5,7 @@ import { chatBarrier as barrier, type ChatTestClient } from './chat-test-client.
 import { useChatServer } from './chat-test-server.ts';
 import { CHAT_TEXTS } from './chat-frames.ts';
 
-// Issue 10 over real WebSocket clients: identity assurance in presence (server-decided, unforgeable) and the
+// Raised hands over real WebSocket clients: identity assurance in presence (server-decided, unforgeable) and the
 // raised-hand queue with the server as the source of truth.
 
 const server = useChatServer();

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/session.ts';
 import type { Membership } from '../meetings/meeting-membership.ts';
 
 /**
- * How a chat member was identified (issue 10), from the server's own session and the booking only:
+ * How a chat member was identified, from the server's own session and the booking only:
  *  - a staff login matched to the booking by agency id: 'staff';
  *  - an e-ID login matched to the booking by the keyed personnummer hash (findMemberForUser): 'eid';
  *  - a webcast visitor who only typed a name, or anything not matched to the booking: 'anonymous'.

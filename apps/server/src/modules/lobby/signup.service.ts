@@ -6,7 +6,7 @@ import type { SessionUser } from '../../platform/session.ts';
 import { AppError, forbidden, validationError } from '../../platform/errors.ts';
 import { findMeeting, findMemberForUser, listMembers, meetingFactsJson, signupCodeHashOf, type MeetingSummary } from '../meetings/meeting-membership.ts';
 import { signupCodeMatches } from '../meetings/signup-code.ts';
-import { countParticipants, insertSelfRegistration, lockMeeting } from './lobby.repository.ts';
+import { countParticipants, insertSelfRegistration, lockMeeting } from '../meetings/self-registration.ts';
 
 export const SIGNUP_ERRORS = {
   meetingNotFound: 'Mötet finns inte. Kontrollera länken.',

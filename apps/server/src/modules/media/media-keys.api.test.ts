@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
+import { tokenFor } from '../../testing/media-token.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
 
 // Everything the server logs while these tests run, down to debug: a key must never be among it.
@@ -21,12 +22,7 @@ const meeting = (type: 0 | 1 = 0) =>
     ],
   });
 
-const tokenOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => {
-  const client = await t.as(who);
-  // A participant passes the lobby's consent first (the media token needs it); a webcast visitor has no lobby.
-  if (client.user?.kind !== 'anonymous') await client.post(`/api/lobby/${meetingId}/consent`, {});
-  return client.post('/api/meeting/gettoken', { meetingId, ...(displayName ? { displayName } : {}) });
-};
+const tokenOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => tokenFor(await t.as(who), meetingId, displayName);
 
 const keyOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => {
   const res = await tokenOf(who, meetingId, displayName);

@@ -3,16 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { MEDIA_RESUME_GRACE_MS, type Capabilities, type ConnectionData, type GetTokenData, type InvitedParticipant, type MediaConnection, type MediaServerMessage } from '@videomote/contract/media';
 import { PRESENTER_ROLES } from '@videomote/contract/participant-roles';
-import type { Deps } from '../../app.ts';
+import type { Config } from '../../platform/config.ts';
+import type { ClusterBus } from '../../platform/cluster-bus.ts';
+import type { PinCrypto } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db.ts';
+import type { SessionStore } from '../../platform/session.ts';
 import { AppError, forbidden, notFound, validationError, conflict } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { findMeeting, listMembers, membershipOf, type MeetingSummary, type Membership } from '../meetings/meeting-membership.ts';
 import { capabilitiesFor, sameCapabilities, seesConnection } from './capabilities.ts';
-import { limitsFor } from './media-capacity.ts';
+import { limitsFor, ROOM_PUBLISHERS } from '../../platform/media-capacity.ts';
 import { signMediaToken, verifyMediaToken, type MediaTokenClaims } from './media-token.ts';
 import { deleteRoom, findRoom, insertRoom, moveRoom, roomsOfEndedMeetings, roomsPerInstance, type RoomRecord } from './media.repository.ts';
 import { JanusPool } from './janus/janus-pool.ts';
-import { ROOM_PUBLISHERS } from './media-capacity.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } from './janus/janus-relay.ts';
 import type { PeerConnectionUsage } from './janus/relay-policy.ts';
@@ -87,6 +90,18 @@ interface HeldConnection {
   publish: boolean;
 }
 
+/** What the media module needs from the app; it never sees the rest (CONVENTIONS: dependencies point inward). */
+export interface MediaDeps {
+  config: Config;
+  db: Db;
+  pins: PinCrypto;
+  /** Sessions are checked at admission and while connected (a logged-out participant's sockets close). */
+  sessions: SessionStore;
+  now: () => Date;
+  /** Moderation and connection lists travel between the server processes behind the load balancer. */
+  bus: ClusterBus;
+}
+
 export class MediaService {
   readonly pool: JanusPool;
   private readonly live = new Map<string, Map<string, LiveConnection>>();
@@ -102,7 +117,7 @@ export class MediaService {
   readonly keys: MediaKeys;
 
   constructor(
-    private readonly deps: Deps,
+    private readonly deps: MediaDeps,
     private readonly log: FastifyBaseLogger,
   ) {
     this.pool = new JanusPool(deps.config, log);
@@ -752,6 +767,12 @@ export class MediaService {
       destroyed += 1;
     }
     return destroyed;
+  }
+
+  /** Which Janus room holds the meeting, for Felsökning: its number and instance only; the secret stays here. */
+  async roomOf(meetingId: string): Promise<{ janusRoomId: number; instance: string } | null> {
+    const room = await findRoom(this.deps.db, meetingId);
+    return room ? { janusRoomId: room.janusRoomId, instance: room.instance } : null;
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
+import { tokenFor } from '../../testing/media-token.ts';
 import { TURN_MARGIN_MS } from './turn-credentials.ts';
 
 // No Janus here (API suite): tokens are issued without a room. coturn itself is exercised in e2e/media-reach.spec.ts.
@@ -27,10 +28,7 @@ describe('TURN credentials with the media token', () => {
       ],
     });
     const token = async (who: 'erik' | 'jonna') => {
-      const client = await t.as(who);
-      // The media token needs the lobby's consent.
-      expect((await client.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
-      const res = await client.post('/api/meeting/gettoken', { meetingId: m.id });
+      const res = await tokenFor(await t.as(who), m.id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('statiskt-lösenord');
       expect(res.body).not.toContain(SECRET);

@@ -1,23 +1,7 @@
 import type { ErrorItem } from '@videomote/contract/errors';
-import type { Employee, Meeting, MeetingRequest, MeetingWeek, Participant, ParticipantRequest } from '@videomote/contract/meetings';
+import type { Employee, Meeting, MeetingRequest, MeetingWeek, Participant } from '@videomote/contract/meetings';
 import { PIN_MASK_PATTERN } from '@videomote/contract/meetings';
-import {
-  FIELD,
-  MEETING_MESSAGES,
-  defaultRoleFor,
-  isAdminGrantable,
-  isStaffRole,
-  isoWeekOf,
-  limitError,
-  localDate,
-  localTime,
-  roleOptions,
-  mayBookInternal,
-  startOfLocalDay,
-  validateMeetingDraft,
-  type DraftParticipant,
-} from '@videomote/contract/meeting-rules';
-import { ParticipantRoles } from '@videomote/contract/participant-roles';
+import { FIELD, MEETING_MESSAGES, isStaffRole, isoWeekOf, limitError, startOfLocalDay } from '@videomote/contract/meeting-rules';
 import { checkPersonnummer } from '@videomote/contract/personnummer';
 import type { Db } from '../../platform/db.ts';
 import { randomBytesPooled, type PinCrypto } from '../../platform/crypto.ts';
@@ -28,6 +12,7 @@ import type { EmployeeDirectory } from '../directory/employee-directory.ts';
 import { DIRECTORY_UNAVAILABLE, isDirectoryUnavailable } from '../directory/directory-errors.ts';
 import { UUID_PATTERN } from './meeting-membership.ts';
 import { newSignupCode, storedSignupCode } from './signup-code.ts';
+import { SIGNUP_SETTING_MESSAGES, dedupe, draftErrors, duplicateErrors, isUserParticipant, meetingTimes, parseInstant, roleFor, wantsAdmin, withBookerCard } from './meeting-plan.ts';
 import {
   deleteMeetingRow,
   findMeetingWithParticipants,
@@ -57,15 +42,9 @@ export const newRoomId = () => randomBytesPooled(18).toString('base64url');
 
 const MAX_RANGE_MS = 62 * 86_400_000;
 
-const isUserParticipant = (p: Pick<ParticipantRow, 'af_id' | 'pin_hash'>, user: SessionUser) =>
-  (!!user.afId && p.af_id === user.afId) || (!!user.pinHash && p.pin_hash === user.pinHash);
 
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim();
 
-export const SIGNUP_SETTING_MESSAGES = {
-  selfRegisteredNotAdmin: 'En deltagare som har registrerat sig själv kan inte vara administratör för mötet.',
-  signupOff: 'Självregistrering är avstängd för mötet. Slå på den när du ändrar mötet för att få en länk.',
-} as const;
 
 export class MeetingsService {
   constructor(private readonly deps: MeetingsDeps) {}
@@ -226,78 +205,14 @@ export class MeetingsService {
     typedPins: Map<string, string>;
   }> {
     const now = this.deps.now();
-    const type: 0 | 1 = req.type === 1 ? 1 : 0;
-    // KA users do not choose the type (spec §6): they book conversation meetings, or keep the type a meeting has.
-    if (user.userLevel === 'KA' && type !== (existing ? (existing.type === 1 ? 1 : 0) : 0)) {
-      throw forbidden('Du kan inte välja mötestyp');
-    }
-
-    const start = req.startTime ? parseInstant(req.startTime) : null;
-    const end = req.endTime ? parseInstant(req.endTime) : null;
-    // Only a broken client sends a malformed timestamp: say which one and stop there.
-    const malformed: ErrorItem[] = [];
-    if (req.startTime && !start) malformed.push({ fields: [FIELD.startTime], message: MEETING_MESSAGES.fieldInvalid });
-    if (req.endTime && !end) malformed.push({ fields: [FIELD.endTime], message: MEETING_MESSAGES.fieldInvalid });
-    if (malformed.length) throw validationError(malformed);
-    const errors: ErrorItem[] = [];
-    const started = !!existing && new Date(existing.start_time).getTime() <= now.getTime();
-
-    // The current user's own card: flagged by the form, else found by identity, else added (always there, always admin).
-    let list: ParticipantRequest[] = [...(req.participants ?? [])];
+    const { type, start, end } = meetingTimes(user, req, existing);
     const existingById = new Map(existingParticipants.map((p) => [p.id, p]));
     const copyById = new Map(copySource.map((p) => [p.id, p]));
-    let meIndex = list.findIndex((p) => p.currentUser === true);
-    if (meIndex < 0) meIndex = list.findIndex((p) => (p.id && existingById.get(p.id) ? isUserParticipant(existingById.get(p.id)!, user) : false) || (!!user.afId && p.afId === user.afId));
-    if (meIndex < 0 && list.length) {
-      list = [{ role: defaultRoleFor(type, user.userLevel), currentUser: true, isAdmin: true }, ...list];
-      meIndex = 0;
-    }
+    const { list, meIndex } = withBookerCard(req.participants ?? [], user, type, existingById);
+    const errors = draftErrors({ req, list, meIndex, start, end, existing, existingById, copyById, now });
 
-    const drafts: DraftParticipant[] = list.map((p, i) => {
-      const stored = p.id ? existingById.get(p.id) : undefined;
-      const copied = p.copiedFromParticipantId ? copyById.get(p.copiedFromParticipantId) : undefined;
-      const pin = p.pin && !PIN_MASK_PATTERN.test(p.pin) ? p.pin : null;
-      return {
-        role: p.role,
-        displayName: p.displayName,
-        pin,
-        afId: p.afId,
-        // Spec §5: the number is required only for a participant without an id (a saved one keeps what it has,
-        // even after retention has cleared it); a copy needs one from its source.
-        hasStoredPin: !!stored || !!copied?.pin_encrypted,
-        currentUser: i === meIndex,
-        editMode: p.editMode === true,
-      };
-    });
-    const draftErrors = validateMeetingDraft(
-        {
-          title: req.title,
-          date: start ? localDate(start) : null,
-          startTime: start ? localTime(start) : null,
-          endTime: end ? localTime(end) : null,
-          participants: drafts,
-        },
-        { now, started },
-    );
-    errors.push(...draftErrors);
-    // The form sends end as the same date plus the end time; an end on another day is refused like a bad time.
-    if (!draftErrors.length && start && end && localDate(start) !== localDate(end) && end.getTime() > start.getTime()) {
-      errors.push({ fields: [FIELD.endTime], message: MEETING_MESSAGES.fieldInvalid });
-    }
-    if (started && existing && start && end) {
-      // Minute precision: the form holds HH:mm, so a meeting booked with seconds must not look moved.
-      const minute = (d: Date | string) => Math.floor(new Date(d).getTime() / 60_000);
-      if (minute(start) !== minute(existing.start_time) || minute(end) !== minute(existing.end_time)) {
-        errors.push({ fields: [FIELD.date], message: MEETING_MESSAGES.startedTimesLocked });
-      }
-    }
-
-    const allowedRoles = roleOptions(type, user.userLevel, user.features);
-    const allRolesForType = roleOptions(type, 'Intern');
-    const writes: ParticipantWrite[] = [];
+    const writes: { index: number; write: ParticipantWrite }[] = [];
     const typedPins = new Map<string, string>();
-    const seenAf = new Set<string>();
-    const seenPin = new Set<string>();
     for (const [i, p] of list.entries()) {
       const stored = p.id ? existingById.get(p.id) : undefined;
       if (p.id && !stored) {
@@ -307,37 +222,14 @@ export class MeetingsService {
       }
       const copied = p.copiedFromParticipantId ? copyById.get(p.copiedFromParticipantId) : undefined;
       const isMe = i === meIndex;
-      const role = isMe && !p.role ? defaultRoleFor(type, user.userLevel) : (p.role ?? '');
-      if (!(ParticipantRoles as readonly string[]).includes(role)) {
-        if (role) errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.roleRequired });
+      const decided = roleFor(p, i, { user, type, isMe, stored });
+      if (!decided) continue;
+      if ('error' in decided) {
+        errors.push(decided.error);
         continue;
       }
-      const keptRole = !!stored && stored.role === role;
-      if (!keptRole && role !== 'None') {
-        if (!allRolesForType.includes(role as never)) {
-          errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.roleNotForType });
-          continue;
-        }
-        // An internal meeting (a colleague invited) needs the InternalMeeting feature (Grupper); said at the field.
-        if (!isMe && isStaffRole(role) && !mayBookInternal(user.features) && roleOptions(type, user.userLevel).includes(role as never)) {
-          errors.push({ fields: [FIELD.role(i)], message: MEETING_MESSAGES.internalMeetingNotAllowed });
-          continue;
-        }
-        if (!allowedRoles.includes(role as never) && !(isMe && role === defaultRoleFor(type, user.userLevel))) {
-          throw forbidden('Du kan inte välja den rollen');
-        }
-      }
-      // Admin only for contractor, employee and internal presenter; the current user is always admin (spec §5).
-      const wantsAdmin = isMe || p.isAdmin === true;
-      // SECURITY: self-registration is open to whoever holds the link; it must never lead to moderation powers.
-      if (wantsAdmin && stored?.self_registered) {
-        throw new AppError('Forbidden', SIGNUP_SETTING_MESSAGES.selfRegisteredNotAdmin, [
-          { fields: [FIELD.isAdmin(i)], message: SIGNUP_SETTING_MESSAGES.selfRegisteredNotAdmin },
-        ]);
-      }
-      if (wantsAdmin && !isMe && !isAdminGrantable(role) && !(stored?.is_admin && keptRole)) {
-        throw forbidden('Administratör kan bara vara leverantör, anställd eller intern presentatör');
-      }
+      const { role, keptRole } = decided;
+      const admin = wantsAdmin(p, i, { role, keptRole, isMe, stored });
 
       let afId: string | null = null;
       let email: string | null = null;
@@ -390,15 +282,7 @@ export class MeetingsService {
         }
         email = p.email?.trim() || null;
       }
-      if (afId) {
-        if (seenAf.has(afId)) errors.push({ fields: [FIELD.afId(i)], message: MEETING_MESSAGES.fieldInvalid });
-        seenAf.add(afId);
-      }
-      if (pinHash) {
-        if (seenPin.has(pinHash)) errors.push({ fields: [FIELD.pin(i)], message: MEETING_MESSAGES.fieldInvalid });
-        seenPin.add(pinHash);
-      }
-      writes.push({
+      writes.push({ index: i, write: {
         id: stored?.id ?? null,
         role,
         displayName: displayName.slice(0, 200),
@@ -407,14 +291,15 @@ export class MeetingsService {
         pinEncrypted,
         email,
         isParticipant: p.isParticipant !== false,
-        isAdmin: wantsAdmin,
+        isAdmin: admin,
         selfRegistered: stored?.self_registered ?? false,
-      });
+      } });
     }
-    const limit = limitError(type, writes.map((w) => w.role));
+    errors.push(...duplicateErrors(writes));
+    const limit = limitError(type, writes.map((w) => w.write.role));
     if (limit) errors.push(limit);
     if (errors.length || !start || !end) throw validationError(dedupe(errors));
-    return { meeting: { title: req.title!.trim(), type, start, end }, participants: writes, typedPins };
+    return { meeting: { title: req.title!.trim(), type, start, end }, participants: writes.map((w) => w.write), typedPins };
   }
 
   // ---------- helpers ----------
@@ -497,20 +382,3 @@ export class MeetingsService {
 export const maskPin = (pin: string) => `${pin.slice(0, 8)}-****`;
 
 const createdByOf = (user: SessionUser) => user.roles.join(',') || user.kind;
-
-/** An ISO 8601 timestamp with a date and an offset (or Z); anything else is refused. */
-export function parseInstant(s: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(s)) return null;
-  const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-function dedupe(errors: ErrorItem[]): ErrorItem[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = `${e.fields.join(',')}|${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}

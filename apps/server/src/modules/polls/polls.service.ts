@@ -1,11 +1,11 @@
 import { POLL_COMMENT_MAX, POLL_ERRORS, type MeetingPollInput } from '@videomote/contract/polls';
 import type { ErrorItem } from '@videomote/contract/errors';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { conflict, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { findMeeting, membershipOf, UUID_PATTERN } from '../meetings/meeting-membership.ts';
 import { recordRating } from '../stats/stats.service.ts';
-import { insertPoll, markVoted } from './polls.repository.ts';
+import { insertPoll, markVoted, ratingSummary } from './polls.repository.ts';
 
 export const RANGE_MESSAGE = 'Betyget måste vara mellan 1 och 5';
 
@@ -47,3 +47,6 @@ export async function submitPoll(db: Db, now: Date, user: SessionUser, input: Me
     return { id };
   });
 }
+
+/** Felsökning's view of a meeting's ratings: anonymous figures and the comments people chose to write. */
+export const meetingRatings = (db: Queryable, meetingId: string) => ratingSummary(db, meetingId);

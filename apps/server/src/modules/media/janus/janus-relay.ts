@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { FloodGuard, TokenBucket } from '../../chat/rate-limit.ts';
+import { FloodGuard, TokenBucket } from '../../../platform/message-rate.ts';
 import { checkClientMessage, emptyRelayState, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
 
 export interface RelayHooks {

@@ -1,4 +1,5 @@
 import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media';
+import type { PeerConnectionLimits } from '../../../platform/media-capacity.ts';
 import { screenPublishRefusal } from './screen-share-rule.ts';
 
 /**
@@ -31,10 +32,6 @@ export interface PeerConnectionUsage {
   limits: PeerConnectionLimits;
 }
 
-export interface PeerConnectionLimits {
-  perPerson: number;
-  perMeeting: number;
-}
 
 export type HandleRole = 'none' | 'publisher' | 'subscriber';
 

@@ -9,7 +9,7 @@ export interface ChatController {
   remove(messageId: string): void;
   toggleIgnore(connectionId: string, ignore: boolean): void;
   setChatOpen(open: boolean): void;
-  /** Issue 10: raised hand (own), lowered by its owner (null) or by a moderator (a connection id). */
+  /** Raised hand (own), lowered by its owner (null) or by a moderator (a connection id). */
   raiseHand(): void;
   lowerHand(connectionId?: string | null): void;
   /** Whether the chat panel shows; showing it clears the unread count (spec §4). */

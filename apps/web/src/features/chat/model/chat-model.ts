@@ -96,7 +96,7 @@ export function reduceSignal(state: ChatState, signal: ChatSignal): ChatState {
     case ChatSignalTypes.status:
       return { ...state, chatOpen: signal.data.chatOpen };
     case ChatSignalTypes.hand: {
-      // Issue 10: the server's word on one hand; the queue is the participants with a hand, by that number.
+      // The server's word on one hand; the queue is the participants with a hand, by that number.
       const { connectionId, hand } = signal.data;
       return { ...state, participants: state.participants.map((p) => (p.connectionId === connectionId ? { ...p, hand } : p)) };
     }
@@ -206,7 +206,7 @@ export class ChatModel {
     return this.frame(ChatSignalTypes.toggleIgnoreChat, JSON.stringify({ connectionId, ignore }));
   }
 
-  /** Issue 10: raise or lower one's own hand; a moderator lowers anyone's by connection id. The server decides. */
+  /** Raise or lower one's own hand; a moderator lowers anyone's by connection id. The server decides. */
   raiseHand(): boolean {
     return this.frame(ChatSignalTypes.raiseHand, '');
   }

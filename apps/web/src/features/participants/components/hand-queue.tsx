@@ -3,7 +3,7 @@ import type { PresenceEntry } from '@videomote/contract/chat';
 import { HAND_TEXTS, handQueue } from '../model/assurance.ts';
 import { AssuranceLabel } from './assurance-label.tsx';
 
-/** The moderator's queue of raised hands, first raised first (issue 10); each can be lowered. */
+/** The moderator's queue of raised hands, first raised first; each can be lowered. */
 export function HandQueue({ participants, onLower }: { participants: readonly PresenceEntry[]; onLower(connectionId: string): void }) {
   const headingId = useId();
   const queue = handQueue(participants);

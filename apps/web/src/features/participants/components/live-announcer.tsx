@@ -9,7 +9,7 @@ interface Snapshot {
 
 /**
  * A polite live region, mounted for the whole call (a region added together with its text is often not read),
- * announcing people joining and leaving, new chat messages and, to moderators, raised hands (issue 10). The first
+ * announcing people joining and leaving, new chat messages and, to moderators, raised hands. The first
  * snapshot after connecting is the starting point, not news.
  */
 export function LiveAnnouncer({ state, ownConnectionIds, moderator, connected }: { state: Snapshot; ownConnectionIds: readonly string[]; moderator: boolean; connected: boolean }) {

@@ -29,7 +29,7 @@ describe('ParticipantsPanel', () => {
     expect(html).toContain('(du)');
   });
 
-  it('issue 10: shows each person’s assurance for screen readers, the hand queue in order to a moderator, and the own hand toggle', () => {
+  it('shows each person’s assurance for screen readers, the hand queue in order to a moderator, and the own hand toggle', () => {
     const list = [
       entry('c1', 'Erik Handläggare', 'p1', { moderator: true, assurance: 'staff' }),
       entry('c2', 'Jonna S', 'p2', { assurance: 'eid', hand: 5 }),

@@ -23,7 +23,7 @@ export interface ParticipantsPanelProps {
   /** Microphone and camera state per participant id, from the conference page's media session. */
   media?: Readonly<Record<string, MediaState>>;
   onToggleChat(connectionId: string, ignore: boolean): void;
-  /** Issue 10: raise one's own hand, lower one's own (null) or, for moderators, anyone's. Absent: no hands. */
+  /** Raise one's own hand, lower one's own (null) or, for moderators, anyone's. Absent: no hands. */
   onRaiseHand?(): void;
   onLowerHand?(connectionId: string | null): void;
   onClose?(): void;

@@ -1,6 +1,6 @@
 import type { Assurance, ChatEvent, PresenceEntry } from '@videomote/contract/chat';
 
-/** Issue 10's Swedish labels (not in the spec: chosen here) for how the server identified a person. */
+/** Swedish labels (not in the spec: chosen here) for how the server identified a person. */
 export const ASSURANCE_LABELS: Record<Assurance, string> = {
   eid: 'Verifierad med e-legitimation',
   staff: 'Inloggad som anställd',

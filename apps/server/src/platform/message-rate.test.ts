@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FloodGuard, TokenBucket } from './rate-limit.ts';
+import { FloodGuard, TokenBucket } from './message-rate.ts';
 
 describe('TokenBucket', () => {
   it('allows a burst, then the steady rate', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEETING_MAX_PARTICIPANTS, WEBCAST_MAX_PRESENTERS } from '@videomote/contract/meetings';
-import { loadConfig } from '../../platform/config.ts';
+import { loadConfig } from './config.ts';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, INSTANCE_CAPACITY, ROOM_PUBLISHERS, instancePeerConnections, limitsFor, portsIn, rtpPortRangeFor } from './media-capacity.ts';
 
 describe('media capacity', () => {

@@ -1,5 +1,9 @@
 import { MEETING_MAX_PARTICIPANTS } from '@videomote/contract/meetings';
-import type { PeerConnectionLimits } from './janus/relay-policy.ts';
+/** How many peer connections (Janus handles with media) one person and one meeting may hold at once. */
+export interface PeerConnectionLimits {
+  perPerson: number;
+  perMeeting: number;
+}
 
 /**
  * What one meeting and one Janus instance may hold, counted in PeerConnections: with bundle and rtcp-mux (what
