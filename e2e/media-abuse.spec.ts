@@ -8,7 +8,7 @@ import { MAX_HANDLES_PER_SESSION, MAX_SESSIONS } from '../apps/server/src/module
 import { DEFAULT_MEDIA_LIMITS } from '../apps/server/src/platform/media-capacity.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 import { freePort } from './support/server.ts';
-import { tokenFor } from '../apps/server/src/testing/media-token.ts';
+import { tokenFor } from '../apps/server/src/testing/media-call.ts';
 import { RawMediaClient } from './support/media.ts';
 
 // What one user can take from the media server, against the real embedded Janus (inside the test network namespace).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildTestApp, testClock, type TestApp, type TestClient } from '../../apps/server/src/testing/test-app.ts';
-import { tokenFor } from '../../apps/server/src/testing/media-token.ts';
+import { tokenFor } from '../../apps/server/src/testing/media-call.ts';
 import { RawMediaClient } from './media.ts';
 
 export interface MediaTestServer {

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '../platform/session.ts';
 import { ChatTestClient } from '../modules/chat/chat-test-client.ts';
 import { CHAT_TEXTS } from '../modules/chat/chat-frames.ts';
 import { newSignupCode } from '../modules/meetings/signup-code.ts';
-import { tokenFor } from '../testing/media-token.ts';
+import { tokenFor } from '../testing/media-call.ts';
 import type { Persona } from '../modules/identity/personas.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting, seedBuiltInRoleGrants } from '../../testing/fixtures.ts';
 import { personaByKey } from '../identity/personas.ts';
 import { sessionUserFromClaims } from '../identity/session-user.ts';
-import { tokenFor } from '../../testing/media-token.ts';
+import { tokenFor } from '../../testing/media-call.ts';
 import { loadRoleGrants } from './role-grants.ts';
 
 // The features Grupper switches (booking spec §3, §6) act on the server: ScreenShare on the media capabilities

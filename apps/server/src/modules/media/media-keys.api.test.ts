@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { insertMeeting } from '../../testing/fixtures.ts';
-import { tokenFor } from '../../testing/media-token.ts';
+import { bookedCall, tokenFor } from '../../testing/media-call.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
 
 // Everything the server logs while these tests run, down to debug: a key must never be among it.
@@ -10,17 +9,7 @@ const logLines: string[] = [];
 // new key over /media are checked against a real Janus in e2e/media-e2ee.spec.ts).
 const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9' }, logStream: { write: (line) => void logLines.push(line) } });
 
-const meeting = (type: 0 | 1 = 0) =>
-  insertMeeting(t.db, t.app.deps.pins, {
-    type,
-    start: '2026-11-20T09:00:00+01:00',
-    end: '2026-11-20T10:00:00+01:00',
-    participants: [
-      { persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true },
-      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
-      { persona: 'karin', role: 'PrivateContractor' },
-    ],
-  });
+const meeting = (type: 0 | 1 = 0) => bookedCall(t, type, { withKarin: true });
 
 const tokenOf = async (who: Parameters<typeof t.as>[0], meetingId: string, displayName?: string) => tokenFor(await t.as(who), meetingId, displayName);
 

@@ -5,22 +5,14 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
+import { bookedCall } from '../../testing/media-call.ts';
 import { verifyMediaToken } from './media-token.ts';
 
 // No Janus here (API suite, no network namespace): JANUS_URL points at a closed port, so tokens are issued but
 // rooms are not created. The relay with a real Janus is tested in e2e/media-relay.spec.ts.
 const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9' }, listen: true });
 
-const meeting = (type: 0 | 1 = 0) =>
-  insertMeeting(t.db, t.app.deps.pins, {
-    type,
-    start: '2026-11-20T09:00:00+01:00',
-    end: '2026-11-20T10:00:00+01:00',
-    participants: [
-      { persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true },
-      { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
-    ],
-  });
+const meeting = (type: 0 | 1 = 0) => bookedCall(t, type);
 
 /** A persona who has ticked the lobby's consent box for the meeting (the media token needs it). */
 async function fromLobby(who: 'erik' | 'jonna', meetingId: string) {

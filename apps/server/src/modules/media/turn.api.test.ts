@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
-import { tokenFor } from '../../testing/media-token.ts';
+import { tokenFor } from '../../testing/media-call.ts';
 import { TURN_MARGIN_MS } from './turn-credentials.ts';
 
 // No Janus here (API suite): tokens are issued without a room. coturn itself is exercised in e2e/media-reach.spec.ts.
