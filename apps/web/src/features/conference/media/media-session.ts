@@ -4,7 +4,8 @@ import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
-import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
+import { isShareDenied } from '../model/screen-share.ts';
+import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
@@ -831,7 +832,7 @@ export class MediaSession {
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {
   constructor(readonly kind: 'audio' | 'video') {
-    super(kind === 'video' ? 'Lyckades inte komma åt din kamera.' : 'Lyckades inte komma åt din mikrofon.');
+    super(kind === 'video' ? SETTINGS_TEXTS.cameraError : SETTINGS_TEXTS.micError);
     this.name = 'DeviceError';
   }
 }

@@ -3,6 +3,7 @@ import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
 import { isEmptyUpdate, midsOf, planUpdate, RESUBSCRIBE_MS, subscriptionStalled, watchdogDelay, type JanusSubscriberStream } from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
+import { BANNER_TEXTS } from '../model/texts.ts';
 
 type Handle = JanusJS.PluginHandle;
 
@@ -252,7 +253,7 @@ export class RemoteFeeds {
           this.setBusy(false);
         },
         error: () => {
-          this.opts.model.addError('SUBSCRIBE_FAILED', 'Det gick inte att ta emot en videoström.');
+          this.opts.model.addError('SUBSCRIBE_FAILED', BANNER_TEXTS.subscribeFailed);
           this.setBusy(false);
         },
       });

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loadClientConfig } from '../../../lib/client-config.ts';
 import { allTiles, CallModel } from '../model/call-model.ts';
 import { deviceFor, gridFit, KEEP_ALIVE_MS, nobodySendsVideo, raisedCount, statusText } from '../model/layout.ts';
-import { CONSENT_TEXTS, TEXTS } from '../model/texts.ts';
+import { CONSENT_TEXTS, CONTROL_TEXTS, PAGE_TEXTS, SHARE_TEXTS, STAGE_TEXTS, STATUS_TEXTS, TOOLBAR_TEXTS } from '../model/texts.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ConsentRequired } from '../components/consent-required.tsx';
 import { useElementSize } from '../hooks/use-element-size.ts';
@@ -24,8 +24,7 @@ import { ControlBar } from '../components/control-bar.tsx';
 import { ErrorPanel } from '../components/error-panel.tsx';
 import { HelpPopover } from '../components/help-popover.tsx';
 import { conferenceSlots } from '../slots.ts';
-import { remoteSharer, SHARE_TEXTS, shareAction, sharerText } from '../model/screen-share.ts';
-import { MORE_TEXTS } from '../model/conference-texts.ts';
+import { remoteSharer, shareAction, sharerText } from '../model/screen-share.ts';
 import { forceMute } from '../api/force-mute.ts';
 import { forceUnpublish } from '../api/force-unpublish.ts';
 import { ForcedMuteBanner } from '../components/forced-mute-banner.tsx';
@@ -36,7 +35,6 @@ import { AdminSection, BlurToggle, SignalMenu } from '../components/tile-tools.t
 import type { StreamTile } from '../model/call-model.ts';
 import { loadPins, pinKey, savePins, stageLayout, togglePin } from '../model/stage.ts';
 import { KeptMark, PinButton } from '../components/pin-button.tsx';
-import { STAGE_TEXTS } from '../model/stage-texts.ts';
 import { useMinisGestures } from '../components/use-minis-gestures.ts';
 import '../conference.css';
 
@@ -52,7 +50,7 @@ function readLabel(key: string): string | null {
 }
 
 export function ConferencePage() {
-  useDocumentTitle(TEXTS.pageTitle);
+  useDocumentTitle(PAGE_TEXTS.pageTitle);
   return (
     // Webcast visitors (anonymous sessions) belong here too.
     <RequireLogin allowWebcastSession>
@@ -80,7 +78,7 @@ function Conference() {
   // Spec §4: a failed connection also adds an ERROR notification to the chat.
   const connectionFailed = state.errors.some((e) => e.key === 'connectionFailed');
   useEffect(() => {
-    if (connectionFailed) conferenceSlots.notifyChat?.(id, 'ERROR', TEXTS.connectionFailed);
+    if (connectionFailed) conferenceSlots.notifyChat?.(id, 'ERROR', STATUS_TEXTS.connectionFailed);
   }, [connectionFailed, id]);
   const [shareAsk, setShareAsk] = useState<{ connectionId: string; displayName: string } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -259,7 +257,7 @@ function Conference() {
   // While a media connection restarts its ICE the call goes on (same tiles), and the status says so (spec §7).
   const status =
     state.mediaReconnecting && state.connectionStatus === 'connected' && !state.reconnecting
-      ? TEXTS.reconnecting
+      ? STATUS_TEXTS.reconnecting
       : statusText(state.reconnecting ? 'connecting' : state.connectionStatus, participantCount);
   const loading = (state.connectionStatus === 'connecting' || state.connectionStatus === 'idle') && !state.reconnecting;
   // Spec §2's 'no streams' status: in the centre when there are no tiles, above the initials posters otherwise.
@@ -280,7 +278,7 @@ function Conference() {
   return (
     <div className={`conference conference--${state.device}`} data-connection-status={state.connectionStatus}>
       <header className="conference-toolbar">
-        <h1 className="visually-hidden">Pågående möte</h1>
+        <h1 className="visually-hidden">{PAGE_TEXTS.heading}</h1>
         <HelpPopover />
         {sharer && <span className="conference-toolbar__sharer">{sharer}</span>}
         {shareTile && (
@@ -291,12 +289,12 @@ function Conference() {
         <span className="conference-toolbar__name">{state.displayName}</span>
         {canPublish && (
           <button type="button" onClick={() => setSettingsOpen(true)}>
-            {MORE_TEXTS.settings}
+            {TOOLBAR_TEXTS.settings}
           </button>
         )}
         {view.mainClass.startsWith('focus') && state.streamWithFocus?.streamId !== shareTile && (
           <button type="button" className="conference-toolbar__focus" onClick={() => model.minimise()}>
-            {TEXTS.minimise}
+            {TOOLBAR_TEXTS.minimise}
           </button>
         )}
       </header>
@@ -314,12 +312,12 @@ function Conference() {
           {consentMissing ? (
             <ConsentRequired meetingId={id} message={consentMissing} />
           ) : loading ? (
-            <div className="spinner" role="progressbar" aria-label={TEXTS.connecting}>
+            <div className="spinner" role="progressbar" aria-label={STATUS_TEXTS.connecting}>
               <div className="spinner__circle" />
             </div>
           ) : view.main.length === 0 ? (
             <p className="no-streams" role={noVideo ? 'status' : undefined} aria-hidden={noVideo ? undefined : true}>
-              {noVideo ? TEXTS.noStreams : status}
+              {noVideo ? STATUS_TEXTS.noStreams : status}
             </p>
           ) : (
             <div
@@ -331,7 +329,7 @@ function Conference() {
               ))}
               {noVideo && (
                 <p className="no-streams no-streams--over" role="status">
-                  {TEXTS.noStreams}
+                  {STATUS_TEXTS.noStreams}
                 </p>
               )}
             </div>
@@ -362,7 +360,7 @@ function Conference() {
         onToggleChat={() => setPanel(panel === 'chat' ? null : 'chat')}
         onToggleParticipants={() => setPanel(panel === 'participants' ? null : 'participants')}
         unreadBadge={UnreadBadge ? <UnreadBadge meetingId={id} /> : null}
-        leaveLabel={canPublish ? TEXTS.hangUp : TEXTS.leave}
+        leaveLabel={canPublish ? CONTROL_TEXTS.hangUp : CONTROL_TEXTS.leave}
         onLeave={() => void leave()}
         canShare={canShare}
         sharing={state.isSharingScreen}
