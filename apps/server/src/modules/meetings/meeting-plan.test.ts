@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD, MEETING_MESSAGES } from '@videomote/contract/meeting-rules';
 import type { Feature } from '@videomote/contract/identity';
-import { AppError } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
 import type { ParticipantRow } from './meetings.repository.ts';
 import { dedupe, draftErrors, duplicateErrors, meetingTimes, roleFor, wantsAdmin, withBookerCard } from './meeting-plan.ts';
 
