@@ -38,7 +38,7 @@ import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts'
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 import { cpuPercentOver, loadAverage, machine, median, percentile } from './process-figures.ts';
-import { decodingVideosAt, receivedStreamCount, streamsGrown, videoFramesByStream } from './page-video-probes.ts';
+import { decodingVideosAt, joinTimeline, receivedStreamCount, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -59,7 +59,7 @@ const { movingBarClip, testPin } = await import('../e2e/support/fake-camera.ts')
 const { dataDirWithMeeting } = await import('../e2e/support/seed.ts');
 const { startServer, freePort } = await import('../e2e/support/server.ts');
 const { loginAs, loginWithPin } = await import('../e2e/support/login.ts');
-const { giveConsent, withoutMicrophone } = await import('../e2e/support/call.ts');
+const { withoutMicrophone } = await import('../e2e/support/call.ts');
 const { JanusSupervisor } = await import('../apps/server/src/modules/media/janus/janus-supervisor.ts');
 const { JanusControl } = await import('../apps/server/src/modules/media/janus/janus-control.ts');
 const { signJanusToken } = await import('../apps/server/src/modules/media/janus/janus-token.ts');
@@ -163,6 +163,7 @@ async function openPage(browser: Browser, opened: BrowserContext[], microphone: 
   const { context, page } = await newUserPage(browser, server.url);
   opened.push(context);
   await context.addInitScript(RECORD_PEER_CONNECTIONS);
+  await context.addInitScript(RECORD_JOIN_TIMELINE);
   if (!microphone) await withoutMicrophone(page);
   return page;
 }
@@ -172,6 +173,7 @@ interface Join {
   fromNavigation: number;
   /** ms from the page's media session (product: after gettoken; bare: janus.js initialised) to the same. */
   fromSession: number;
+  timeline: JoinTimeline;
 }
 interface Recovery {
   joinerReceives: number;
@@ -224,7 +226,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
         await page.goto(phase.joinUrl, { timeout: 60_000 });
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding');
         // Join 0 warms caches and JIT and is not counted.
-        if (j > 0) joins.push({ fromNavigation: at, fromSession: at - (await phase.sessionStart(page)) });
+        if (j > 0) joins.push({ fromNavigation: at, fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline) });
       } catch (err) {
         failedJoins.push(`${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
       }
@@ -277,6 +279,17 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
 }
 
 // ── Product: the real meeting screen ──
+/**
+ * The lobby's consent, through the API the lobby calls (as e2e/support/call.ts's giveConsent, which tsx cannot send
+ * to a page: it names its inner functions).
+ */
+const giveConsent = (page: Page, meetingId: string): Promise<number> =>
+  page.evaluate(async (id) => {
+    await fetch('/api/getantiforgerydata');
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch(`/api/lobby/${id}/consent`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: {} }) });
+    return res.status;
+  }, meetingId);
 const meetingUrl = `${server.url}/meetings/${seeded.meeting.id}/conference?vmtest=1`;
 async function loggedIn(browser: Browser, who: Person, opened: BrowserContext[], microphone: boolean): Promise<Page> {
   const page = await openPage(browser, opened, microphone);
@@ -410,6 +423,11 @@ console.log('7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
   console.log(`${name}: joins from navigation ${f.joins.map((j) => f0(j.fromNavigation)).join(' ')} ms; recoveries ${f.recoveries.map((r) => f2(r.bothWays)).join(' ')} s`);
+  const stage = (k: keyof JoinTimeline) => f0(median(f.joins.map((j) => j.timeline[k])));
+  console.log(
+    `${name}, median ms since navigation: gettoken answered ${stage('tokenAnswered')}, janus.js loaded ${stage('janusScript')}, media session ${f0(median(f.joins.map((j) => j.fromNavigation - j.fromSession)))}, socket open ${stage('socketOpen')}, receiving connection made ${stage('receiverCreated')}, ` +
+      `Janus's offer on it ${stage('receiverOffer')}, connected ${stage('receiverConnected')}, all 7 decoding ${f0(median(f.joins.map((j) => j.fromNavigation)))}`,
+  );
   for (const e of [...f.failedJoins, ...f.failedRecoveries]) console.log(`${name}: FAILED ${e}`);
 }
 // One machine-readable line for `npm run bench` (bench/run-all.ts).

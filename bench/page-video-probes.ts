@@ -61,3 +61,81 @@ export const receivedStreamCount = async (): Promise<number> => {
 export function streamsGrown(before: Record<string, number>, now: Record<string, number>): number {
   return Object.entries(now).filter(([k, frames]) => frames > (before[k] ?? 0)).length;
 }
+
+/**
+ * Added before any page script (after RECORD_PEER_CONNECTIONS): when each WebSocket opened, and when each
+ * RTCPeerConnection was made, got its remote description and connected, in performance.now() time. Read with
+ * `joinTimeline`, to show where a join's time goes.
+ */
+export const RECORD_JOIN_TIMELINE = `(() => {
+  if (window.__timeline) return;
+  const t = { ws: [], pcs: [] };
+  window.__timeline = t;
+  const NativeWs = window.WebSocket;
+  const Ws = new Proxy(NativeWs, {
+    construct(target, args, newTarget) {
+      const ws = Reflect.construct(target, args, newTarget === Ws ? target : newTarget);
+      const e = { created: performance.now(), open: NaN };
+      t.ws.push(e);
+      ws.addEventListener('open', () => { e.open = performance.now(); });
+      return ws;
+    },
+  });
+  window.WebSocket = Ws;
+  const NativePc = window.RTCPeerConnection;
+  const Pc = new Proxy(NativePc, {
+    construct(target, args, newTarget) {
+      const pc = Reflect.construct(target, args, newTarget === Pc ? target : newTarget);
+      const e = { pc, created: performance.now(), remote: NaN, connected: NaN };
+      t.pcs.push(e);
+      const setRemote = pc.setRemoteDescription.bind(pc);
+      pc.setRemoteDescription = (...a) => { if (Number.isNaN(e.remote)) e.remote = performance.now(); return setRemote(...a); };
+      pc.addEventListener('connectionstatechange', () => { if (pc.connectionState === 'connected' && Number.isNaN(e.connected)) e.connected = performance.now(); });
+      return pc;
+    },
+  });
+  window.RTCPeerConnection = Pc;
+})();`;
+
+export interface JoinTimeline {
+  /** The product's gettoken answered (NaN for the bare client, which has none). */
+  tokenAnswered: number;
+  /** janus.js arrived (from the HTTP cache after the first join). */
+  janusScript: number;
+  /** The first WebSocket open (the product's /media socket; the bare client's Janus socket). */
+  socketOpen: number;
+  /** The connection that receives the remote videos: made, its remote description (Janus's offer) set, connected. */
+  receiverCreated: number;
+  receiverOffer: number;
+  receiverConnected: number;
+}
+
+/** Where a join's time went (ms since navigation), from RECORD_JOIN_TIMELINE, after the videos decode. */
+export const joinTimeline = async (): Promise<JoinTimeline> => {
+  const t = (window as unknown as { __timeline?: { ws: { open: number }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
+  const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
+  for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) out.tokenAnswered = r.responseEnd;
+    if (r.name.includes('/janus.es') && Number.isNaN(out.janusScript)) out.janusScript = r.responseEnd;
+  }
+  if (!t) return out;
+  out.socketOpen = t.ws[0]?.open ?? NaN;
+  let most = 0;
+  for (const e of t.pcs) {
+    let videos = 0;
+    try {
+      (await e.pc.getStats()).forEach((s: { type: string; kind?: string }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') videos += 1;
+      });
+    } catch {
+      continue;
+    }
+    if (videos > most) {
+      most = videos;
+      out.receiverCreated = e.created;
+      out.receiverOffer = e.remote;
+      out.receiverConnected = e.connected;
+    }
+  }
+  return out;
+};
