@@ -8,7 +8,8 @@
  *
  * Query: `ws` (Janus WebSocket URL), `token` (Janus's own signed token: token_auth is on in the product's Janus
  * configuration), `room`, `name`, `audio=1` to publish a microphone, `camera=off` to publish the camera track
- * disabled (as the product does until 'Slå på din kamera').
+ * disabled (as the product does until 'Slå på din kamera'); for the grid figure, `publish=0` (a viewer: joins, sends
+ * nothing) and `subscribe=0` (a publisher that receives nothing).
  *
  * `window.__bare` holds when the session started (performance.now()), the error if one happened, and the camera track.
  */
@@ -94,7 +95,7 @@ const pump = (): void => {
 let myId = 0;
 const follow = (msg: JanusJS.Message): void => {
   const publishers = (msg.publishers as { id: number }[] | undefined) ?? [];
-  for (const p of publishers) if (p.id !== myId && !asked.has(p.id)) queue.push(p.id);
+  if (q.get('subscribe') !== '0') for (const p of publishers) if (p.id !== myId && !asked.has(p.id)) queue.push(p.id);
   // Janus itself renegotiates a subscription when one of its feeds goes; it may be asked for again if it returns.
   for (const gone of [msg.leaving, msg.unpublished]) if (typeof gone === 'number') asked.delete(gone);
   pump();
@@ -102,7 +103,8 @@ const follow = (msg: JanusJS.Message): void => {
 
 // Publishing: the camera (and microphone), as the product's publisher sends them. The devices are asked for while
 // the publisher joins: the room's list of publishers comes with the join, and receiving must not wait for a camera.
-const media = navigator.mediaDevices.getUserMedia({ audio: q.get('audio') === '1', video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
+const publishing = q.get('publish') !== '0';
+const media = !publishing ? Promise.resolve(new MediaStream()) : navigator.mediaDevices.getUserMedia({ audio: q.get('audio') === '1', video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
 let publisher: Handle | null = null;
 janus.attach({
   plugin: 'janus.plugin.videoroom',
@@ -114,7 +116,7 @@ janus.attach({
   onmessage: (msg, jsep) => {
     if (msg.videoroom === 'joined') myId = Number(msg.id);
     follow(msg);
-    if (msg.videoroom === 'joined') {
+    if (msg.videoroom === 'joined' && publishing) {
       media.then((stream) => {
         const camera = stream.getVideoTracks()[0] ?? null;
         if (camera) camera.enabled = q.get('camera') !== 'off';

@@ -38,7 +38,7 @@ import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts'
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 import { cpuPercentOver, loadAverage, machine, median, percentile } from './process-figures.ts';
-import { decodingVideosAt, joinTimeline, receivedStreamCount, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
+import { bytesReceivedTotal, decodingVideosAt, joinTimeline, receivedStreamCount, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -50,7 +50,11 @@ const CPU_WINDOW_MS = 10_000;
 const PUBLISHERS = 7;
 const WITH_MICROPHONE = 2;
 /** Targets of the media-reach issue. */
-const TARGET = { joinP95Ms: 1_500, joinRatio: 1.5, cpuRatio: 1.1 };
+const TARGET = { joinP95Ms: 1_500, joinRatio: 1.5, cpuRatio: 1.1, gridStreamsPerCore: 300 };
+/** The grid figure (adaptive-quality issue): sixteen publishers, GRID_VIEWERS viewers receiving all sixteen. */
+const GRID = process.env.BENCH_GRID !== '0';
+const GRID_PUBLISHERS = 16;
+const GRID_VIEWERS = 4;
 
 const { ClientTopology, SERVER_ADDRESS } = await import('../e2e/support/client-netns.ts');
 const { newUserPage } = await import('../e2e/support/browser.ts');
@@ -242,8 +246,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     await sleep(3_000);
     const pages = [...publishers, joiner];
     const [janusCpu, serverCpu] = (await cpuPercentOver([janusPid, serverPid], CPU_WINDOW_MS)) as [number, number];
-    const streams = (await Promise.all(pages.map((p) => p.evaluate(receivedStreamCount)))).reduce((a, b) => a + b, 0);
+    const perPage = await Promise.all(pages.map((p) => p.evaluate(receivedStreamCount)));
+    const streams = perPage.reduce((a, b) => a + b, 0);
     const load = loadAverage();
+    console.log(`${phase.name}: streams received per page in the CPU window (publishers, then the joiner): ${perPage.join(' ')}`);
 
     // The joiner's camera on, and everyone decoding it, before its link is cut.
     const observer = publishers[0]!;
@@ -360,12 +366,57 @@ const bare: Phase = {
   diagnose: bareSays,
 };
 
+interface GridFigures {
+  janusCpu: number;
+  streams: number;
+  viewerBytesPerSecond: number;
+  load: string;
+}
+
+/**
+ * Sixteen tiles: sixteen publishers that receive nothing, and viewers that receive all sixteen. Without simulcast
+ * (not built yet) every viewer gets every camera whole, whatever its tile size. Bare janus.js pages: what is
+ * measured is Janus forwarding, and sixteen product pages would each also decode fifteen others (240 decoders on
+ * two shared cores measure Chromium, not Janus).
+ */
+async function runGrid(): Promise<GridFigures> {
+  const room = bareRoom + 1;
+  await control.createRoom(room, crypto.randomBytes(12).toString('base64url'), { publishers: ROOM_PUBLISHERS, description: 'grid', requireE2ee: false });
+  const url = (name: string, extra: Record<string, string>) =>
+    `${bareOrigin}/bare/?${new URLSearchParams({ ws: bareWs, token: signJanusToken(secrets.tokenSecret, Date.now() / 1000 + 3600), room: String(room), name, audio: '0', ...extra })}`;
+  const opened: BrowserContext[] = [];
+  try {
+    for (let i = 0; i < GRID_PUBLISHERS; i++) {
+      const page = await openPage(i % 2 ? b2 : b1, opened, false);
+      await page.goto(url(`G${i}`, { subscribe: '0' }), { timeout: 60_000 });
+    }
+    const viewers: Page[] = [];
+    for (let i = 0; i < GRID_VIEWERS; i++) {
+      const page = await openPage(b3, opened, false);
+      await page.goto(url(`V${i}`, { publish: '0' }), { timeout: 60_000 });
+      viewers.push(page);
+    }
+    await Promise.all(viewers.map((v, i) => within(v.evaluate(decodingVideosAt, GRID_PUBLISHERS), 120_000, `grid viewer ${i} decoding sixteen`)));
+    await sleep(3_000);
+    const bytesBefore = await viewers[0]!.evaluate(bytesReceivedTotal);
+    const t0 = performance.now();
+    const [janusCpu] = (await cpuPercentOver([janusPid], CPU_WINDOW_MS)) as [number];
+    const viewerBytesPerSecond = ((await viewers[0]!.evaluate(bytesReceivedTotal)) - bytesBefore) / ((performance.now() - t0) / 1000);
+    const streams = (await Promise.all(viewers.map((v) => v.evaluate(receivedStreamCount)))).reduce((a, b) => a + b, 0);
+    return { janusCpu, streams, viewerBytesPerSecond, load: loadAverage() };
+  } finally {
+    for (const c of opened) await c.close().catch(() => {});
+  }
+}
+
 let productFigures: PhaseFigures;
 let bareFigures: PhaseFigures;
+let grid: GridFigures | null = null;
 try {
   productFigures = await runPhase(product);
   await control.createRoom(bareRoom, crypto.randomBytes(12).toString('base64url'), { publishers: ROOM_PUBLISHERS, description: 'bare Janus baseline', requireE2ee: false });
   bareFigures = await runPhase(bare);
+  if (GRID) grid = await runGrid();
 } catch (err) {
   console.error(`media call bench failed: ${(err as Error).stack}\nserver: ${server.output().slice(-2000)}\njanus: ${supervisor.output().split('\n').slice(-20).join('\n')}`);
   await cleanUp();
@@ -421,6 +472,15 @@ console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench
 console.log(`machine: ${machine()}; load average at start ${loadAtStart}, in the product's CPU window ${productFigures.load}, in the bare one ${bareFigures.load}, at end ${loadAverage()}`);
 console.log('7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own');
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
+if (grid) {
+  const perStream = grid.janusCpu / grid.streams;
+  console.log(
+    `grid of ${GRID_PUBLISHERS} (bare janus.js, NO simulcast: not built yet, every viewer gets every camera whole; no E2EE): ${GRID_VIEWERS} viewers, ` +
+      `Janus ${grid.janusCpu.toFixed(1)} % of a core for ${grid.streams} subscribed streams = ${perStream.toFixed(3)} % per stream, ` +
+      `${f0(100 / perStream)} streams per core (target ≥ ${TARGET.gridStreamsPerCore}: ${verdict(100 / perStream >= TARGET.gridStreamsPerCore)}); ` +
+      `a grid viewer receives ${f0((grid.viewerBytesPerSecond * 8) / 1000)} kbit/s (${f0(grid.viewerBytesPerSecond / 1000)} kB/s); load average ${grid.load}`,
+  );
+}
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
   console.log(`${name}: joins from navigation ${f.joins.map((j) => f0(j.fromNavigation)).join(' ')} ms; recoveries ${f.recoveries.map((r) => f2(r.bothWays)).join(' ')} s`);
   const stage = (k: keyof JoinTimeline) => f0(median(f.joins.map((j) => j.timeline[k])));
@@ -431,7 +491,7 @@ for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures
   for (const e of [...f.failedJoins, ...f.failedRecoveries]) console.log(`${name}: FAILED ${e}`);
 }
 // One machine-readable line for `npm run bench` (bench/run-all.ts).
-console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media-call', figures: { product: { ...p, janusCpu: productFigures.janusCpu, streams: productFigures.streams, failed: productFigures.failedJoins.length + productFigures.failedRecoveries.length }, bare: { ...b, janusCpu: bareFigures.janusCpu, streams: bareFigures.streams, failed: bareFigures.failedJoins.length + bareFigures.failedRecoveries.length }, target: TARGET } })}`);
+console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media-call', figures: { product: { ...p, janusCpu: productFigures.janusCpu, streams: productFigures.streams, failed: productFigures.failedJoins.length + productFigures.failedRecoveries.length }, bare: { ...b, janusCpu: bareFigures.janusCpu, streams: bareFigures.streams, failed: bareFigures.failedJoins.length + bareFigures.failedRecoveries.length }, grid, target: TARGET } })}`);
 
 clearTimeout(guard);
 await cleanUp();

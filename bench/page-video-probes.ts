@@ -139,3 +139,19 @@ export const joinTimeline = async (): Promise<JoinTimeline> => {
   }
   return out;
 };
+
+/** Bytes received so far over every inbound stream of the page (RTP payload and headers, as getStats counts them). */
+export const bytesReceivedTotal = async (): Promise<number> => {
+  let n = 0;
+  for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
+    if (pc.connectionState === 'closed') continue;
+    try {
+      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
+        if (s.type === 'inbound-rtp') n += s.bytesReceived ?? 0;
+      });
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return n;
+};
