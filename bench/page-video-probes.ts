@@ -41,20 +41,25 @@ export const videoFramesByStream = async (): Promise<Record<string, number>> => 
   return out;
 };
 
-/** Inbound streams (audio and video) that have received packets: what the media server forwards to this page. */
-export const receivedStreamCount = async (): Promise<number> => {
-  let n = 0;
+/**
+ * Over every inbound stream (audio and video): how many have received packets (what the media server forwards to
+ * this page), and the bytes received so far (RTP payload and headers, as getStats counts them).
+ */
+export const inboundTotals = async (): Promise<{ streams: number; bytes: number }> => {
+  const t = { streams: 0, bytes: 0 };
   for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
     if (pc.connectionState === 'closed') continue;
     try {
-      (await pc.getStats()).forEach((s: { type: string; packetsReceived?: number }) => {
-        if (s.type === 'inbound-rtp' && (s.packetsReceived ?? 0) > 0) n += 1;
+      (await pc.getStats()).forEach((s: { type: string; packetsReceived?: number; bytesReceived?: number }) => {
+        if (s.type !== 'inbound-rtp') return;
+        if ((s.packetsReceived ?? 0) > 0) t.streams += 1;
+        t.bytes += s.bytesReceived ?? 0;
       });
     } catch {
       /* closed meanwhile */
     }
   }
-  return n;
+  return t;
 };
 
 /** How many streams of `before` (a videoFramesByStream reading) decoded more since, counting new streams that decode. */
@@ -138,20 +143,4 @@ export const joinTimeline = async (): Promise<JoinTimeline> => {
     }
   }
   return out;
-};
-
-/** Bytes received so far over every inbound stream of the page (RTP payload and headers, as getStats counts them). */
-export const bytesReceivedTotal = async (): Promise<number> => {
-  let n = 0;
-  for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
-    if (pc.connectionState === 'closed') continue;
-    try {
-      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
-        if (s.type === 'inbound-rtp') n += s.bytesReceived ?? 0;
-      });
-    } catch {
-      /* closed meanwhile */
-    }
-  }
-  return n;
 };

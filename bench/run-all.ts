@@ -119,14 +119,20 @@ function rowsFor(o: Outcome): Row[] {
     }
     case 'media-call': {
       type Side = { joinMedian: number; joinP95: number; recoveryMedian: number; recoveryMax: number; cpuPerStream: number; failed: number };
-      const f = j.figures as { product: Side; bare: Side; target: { joinP95Ms: number; joinRatio: number; cpuRatio: number } };
-      const { product: p, bare: b, target } = f;
+      type Grid = { janusCpu: number; streams: number; viewerBytesPerSecond: number } | null;
+      const f = j.figures as { product: Side; bare: Side; grid: Grid; target: { joinP95Ms: number; joinRatio: number; cpuRatio: number; gridStreamsPerCore: number } };
+      const { product: p, bare: b, grid, target } = f;
+      const perCore = grid ? (100 * grid.streams) / grid.janusCpu : NaN;
+      const gridRows: Row[] = grid
+        ? [['Media grid of 16, no simulcast: streams per core', `${f0(perCore)} (a viewer gets ${f0((grid.viewerBytesPerSecond * 8) / 1000)} kbit/s)`, `≥ ${target.gridStreamsPerCore}`, verdict(perCore >= target.gridStreamsPerCore)]]
+        : [];
       const failed = p.failed + b.failed ? ` (${p.failed + b.failed} joins or cuts failed)` : '';
       return [
         ['Media call of 8: join → all 7 videos, p95', `${f0(p.joinP95)} ms (bare Janus ${f0(b.joinP95)} ms)${failed}`, `≤ ${target.joinP95Ms} ms`, verdict(p.joinP95 <= target.joinP95Ms)],
         ['Media call of 8: join → all 7 videos, median', `${f0(p.joinMedian)} ms = ${(p.joinMedian / b.joinMedian).toFixed(2)}× bare Janus`, `≤ ${target.joinRatio}× bare`, verdict(p.joinMedian / b.joinMedian <= target.joinRatio)],
         ['Media call of 8: link back after a 5 s cut', `median ${p.recoveryMedian.toFixed(2)} s, worst ${p.recoveryMax.toFixed(2)} s (bare ${b.recoveryMedian.toFixed(2)} s)`, '≤ 5 s', verdict(p.recoveryMax <= 5)],
         ['Media call of 8: Janus CPU per stream, E2EE', `${p.cpuPerStream.toFixed(3)} % of a core = ${(p.cpuPerStream / b.cpuPerStream).toFixed(2)}× bare`, `≤ ${target.cpuRatio}× bare`, verdict(p.cpuPerStream / b.cpuPerStream <= target.cpuRatio)],
+        ...gridRows,
       ];
     }
   }
