@@ -22,3 +22,15 @@ export const MORE_TEXTS = {
   audio: 'Ljud',
   levels: { danger: 'dålig', warning: 'varierande', fine: 'bra' } as Record<string, string>,
 } as const;
+
+/** Captions from the booked text interpreter (Skrivtolk); not in the spec: ours, short and plain. */
+export const CAPTION_TEXTS = {
+  toggle: 'Textning',
+  larger: 'Större text',
+  settings: 'Inställningar för textning',
+  region: 'Textning från skrivtolken',
+  inputLabel: 'Skriv textning',
+  inputHint: 'Det du skriver visas som textning för alla medan du skriver. Tryck Enter för att börja på en ny rad.',
+  /** What a screen reader hears for a finished line. */
+  announce: (name: string, text: string) => `${name}: ${text}`,
+} as const;

@@ -4,5 +4,6 @@ export const STAGE_TEXTS = {
   unpin: 'Lossa',
   pinned: 'Fäst',
   interpreter: 'Teckentolk',
+  textInterpreter: 'Skrivtolk',
   pinLimit: 'Du kan fästa högst två rutor. Lossa en av dem först.',
 } as const;

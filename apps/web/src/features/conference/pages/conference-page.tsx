@@ -38,6 +38,7 @@ import { loadPins, pinKey, savePins, stageLayout, togglePin } from '../model/sta
 import { KeptMark, PinButton } from '../components/pin-button.tsx';
 import { STAGE_TEXTS } from '../model/stage-texts.ts';
 import { useMinisGestures } from '../components/use-minis-gestures.ts';
+import { isKeptOnStage } from '@videomote/contract/meeting-rules';
 import '../conference.css';
 
 const COUNT_KEY = 'meeting_participant_count';
@@ -218,14 +219,15 @@ function Conference() {
   const roleById = new Map((meeting?.participants ?? []).map((p) => [p.id, p.role]));
   const whoOf = (t: StreamTile) => (t.isOwn ? (meeting?.participants.find((p) => p.currentUser)?.id ?? null) : (state.connections.find((c) => c.connectionId === t.connectionId)?.participantId ?? null));
   const pinOf = (t: StreamTile) => pinKey(whoOf(t) ?? t.displayName, t.videoType);
-  const isInterpreter = (t: StreamTile) => t.videoType === 'camera' && t.hasVideo && roleById.get(whoOf(t) ?? '') === 'SignLanguageInterpreter';
+  // Sign-language and text interpreters stay on stage (meeting-rules' isKeptOnStage).
+  const isInterpreter = (t: StreamTile) => t.videoType === 'camera' && t.hasVideo && isKeptOnStage(roleById.get(whoOf(t) ?? ''));
   const TileIdentity = conferenceSlots.tileIdentity;
   const tileExtras = (tile: StreamTile) => {
     const pinned = pins.includes(pinOf(tile));
     const participantId = whoOf(tile);
     return (
       <>
-        {(isInterpreter(tile) || pinned) && <KeptMark interpreter={isInterpreter(tile)} />}
+        {(isInterpreter(tile) || pinned) && <KeptMark interpreter={isInterpreter(tile) ? roleById.get(participantId ?? '') : null} />}
         {TileIdentity && participantId && tile.videoType === 'camera' && <TileIdentity meetingId={id} participantId={participantId} />}
         <PinButton
           name={tile.displayName}
@@ -336,6 +338,7 @@ function Conference() {
               )}
             </div>
           )}
+          {conferenceSlots.captions && !consentMissing && !loading && <conferenceSlots.captions meetingId={id} />}
         </main>
         <SidePanel
           minis={view.showSide ? view.side : []}
