@@ -119,7 +119,13 @@ describe('captions from the booked text interpreter', () => {
     karin.caption('x', 'hemligt', true);
     await karin.seen(ChatSignalTypes.caption);
     expect((await chatHubOf(t.app).captions(m.id)).length).toBe(1);
+    // Felsökning counts them, never shows them.
+    const anna = await t.as('anna');
+    const chatProbe = async () => (await anna.get(`/api/admin/troubleshoot?q=${m.id}`)).json().data.chat;
+    expect((await chatProbe()).state).toBe('1 textningsrad från skrivtolken sparade under samtalet');
+    expect(JSON.stringify(await chatProbe())).not.toContain('hemligt');
     await purgeMeetingChat(t.app, m.id);
     expect(await chatHubOf(t.app).captions(m.id)).toEqual([]);
+    expect((await chatProbe()).state).toBeUndefined();
   });
 });
