@@ -113,7 +113,7 @@ export class ChatHub {
   /** Takes over a freshly upgraded socket. Listeners are attached at once: frames may already be on their way. */
   attach(socket: WebSocket, member: ChatMember): void {
     const rate = this.options.rate ?? { burst: 10, perSecond: 3 };
-    const captionRate = this.options.captionRate ?? { burst: 20, perSecond: 10 };
+    const captionRate = this.options.captionRate ?? { burst: 30, perSecond: 15 };
     const conn: Connection = {
       ...member,
       id: crypto.randomUUID(),
@@ -123,7 +123,7 @@ export class ChatHub {
       pending: [],
       queue: Promise.resolve(),
       bucket: new TokenBucket(rate.burst, rate.perSecond, performance.now()),
-      // The web client sends a growing line at most every CAPTION_SEND_MS (150 ms, under 7 a second) plus one per Enter.
+      // The web client sends a growing line at most every CAPTION_SEND_MS (100 ms: 10 a second) plus one per Enter.
       captionBucket: new TokenBucket(captionRate.burst, captionRate.perSecond, performance.now()),
       flood: new FloodGuard(this.options.floodLimit ?? 20, 10_000),
       toldToSlowDown: false,

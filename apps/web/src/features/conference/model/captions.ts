@@ -7,7 +7,7 @@ import type { CaptionLine } from '@videomote/contract/chat';
  */
 
 /** The interpreter's growing line goes out at most this often: under 0.5 s from key to screen with room to spare. */
-export const CAPTION_SEND_MS = 150;
+export const CAPTION_SEND_MS = 100;
 /** Lines on screen at once: the one being typed and the one before, as broadcast captions show them. */
 export const CAPTION_LINES_SHOWN = 2;
 
