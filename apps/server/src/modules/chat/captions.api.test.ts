@@ -57,6 +57,8 @@ describe('captions from the booked text interpreter', () => {
     expect(last.data.id).not.toBe(lines[0]!.id);
     expect(last.data).toMatchObject({ fromId: karin.welcome!.connectionId, fromName: 'Karin Skrivtolk' });
     await erik.seen(ChatSignalTypes.caption, (c) => c.text === 'Vi börjar');
+    // Her identity assurance and role, as everybody sees them: e-ID matched to the booking, Skrivtolk.
+    expect(erik.welcome!.participants.find((p) => p.connectionId === karin.welcome!.connectionId)).toMatchObject({ assurance: 'eid', role: 'TextInterpreter' });
 
     const late = await join(m.id, 'jonna');
     expect(late.welcome!.captions!.map((c) => [c.text, c.final])).toEqual([
