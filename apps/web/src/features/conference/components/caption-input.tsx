@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { CAPTION_MAX_LENGTH } from '@videomote/contract/chat';
-import { CAPTION_TEXTS } from '../model/conference-texts.ts';
+import { CAPTION_TEXTS } from '../model/texts.ts';
 import { CaptionComposer, type CaptionSend } from '../model/captions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CaptionLine } from '@videomote/contract/chat';
-import { CAPTION_TEXTS } from '../model/conference-texts.ts';
+import { CAPTION_TEXTS } from '../model/texts.ts';
 import { lineToAnnounce, loadCaptionPrefs, saveCaptionPrefs, shownCaptions, type CaptionPrefs } from '../model/captions.ts';
 import './captions.css';
 
