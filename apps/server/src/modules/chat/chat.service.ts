@@ -288,7 +288,8 @@ export class ChatHub {
       }
       case 'caption': {
         // SECURITY: the role is the booking's, fixed at the upgrade; a frame cannot claim it. Anyone else (a
-        // participant, a moderator, a webcast visitor) is refused and told why.
+        // participant, a moderator, a webcast visitor) is refused and told why. Neither a paused chat nor 'Chatt av'
+        // stops captions: they are how deaf participants follow the call, not chat.
         if (!isTextInterpreterRole(conn.role)) return this.notify(conn, 'ERROR', CHAT_TEXTS.captionForbidden);
         const line: CaptionLine = {
           // The interpreter's line ids live under their own person id, so two interpreters never overwrite each other.
