@@ -65,6 +65,12 @@ describe('captions from the booked text interpreter', () => {
       ['Hej och välkommen.', true],
       ['Vi börjar', false],
     ]);
+
+    // The moderator pauses the chat: captions go on (they are how deaf participants follow the call).
+    erik.command('COMMAND:CHAT_CLOSE');
+    await jonna.next(ChatSignalTypes.status, (st) => !st.chatOpen);
+    karin.caption('l2', 'Vi börjar nu.', true);
+    await jonna.next(ChatSignalTypes.caption, (c) => c.text === 'Vi börjar nu.' && c.final);
   });
 
   it('are refused by the server from anyone but the booked text interpreter, who is told why', async () => {
