@@ -7,6 +7,7 @@ import { dataDirWithMeeting } from './support/seed.ts';
 import { startServer } from './support/server.ts';
 import { startTurn, type RunningTurn } from './support/turn-server.ts';
 import { turnCredentials } from '../apps/server/src/modules/media/turn-credentials.ts';
+import { CHECK_TEXTS } from '../apps/web/src/features/lobby/connection-check/check-outcome.ts';
 
 // Media that reaches everyone, on networks that differ per client: every browser runs in a network namespace of
 // its own, joined to the server's by a veth pair (support/client-netns.ts), so one client's link can be cut,
@@ -249,12 +250,41 @@ describe('media that reaches everyone', () => {
     expect(await statuses(jonna)).toEqual(expect.arrayContaining(['Återansluter...', '2 personer deltar i mötet']));
   }, 240_000);
 
-  it('UDP blocked: media through coturn over TCP; no path at all: the connection error; expired TURN credentials are refused', async () => {
+  it('the lobby\'s connection check says direct, TURN only or no path and the caseworker\'s card shows it; UDP blocked: media through coturn over TCP; no path at all: the connection error; expired TURN credentials are refused', async () => {
     c3.blockUdp();
     c4.blockUdp();
     c4.iptables(['-A', 'OUTPUT', '-p', 'tcp', '--dport', '3478', '-j', 'DROP']);
     const [b3, b4] = await Promise.all([c3.launch(bench.server.url, fakeCamera), c4.launch(bench.server.url, fakeCamera)]);
-    const [karin, fredrik] = await Promise.all([bench.person('karin', b3), bench.person('fredrik', b4)]);
+    const [karin, fredrik, maja] = await Promise.all([bench.person('karin', b3), bench.person('fredrik', b4), bench.personWithPin(testPin(0), 'Maja Myndighet', bench.browser)]);
+
+    // The lobby's connection check, each on its network: c1 reaches Janus directly, c3 only through coturn over
+    // TCP, c4 not at all. Each page says so in its status region and tells the server.
+    const checks = await Promise.all(
+      ([[maja, 'direct'], [karin, 'turn'], [fredrik, 'failed']] as const).map(async ([p, want]) => {
+        const t0 = Date.now();
+        await p.goto(`/meetings/${meeting.id}/lobby`, { timeout: 90_000 });
+        const box = p.locator('.lobby-connection');
+        await expect.poll(() => box.getAttribute('data-check-result'), { timeout: 60_000, message: `${want} check` }).toBe(want);
+        const status = box.getByRole('status');
+        expect(await status.getAttribute('aria-busy')).toBe('false');
+        expect(await status.innerText()).toContain(CHECK_TEXTS.results[want].summary);
+        if (want !== 'direct') expect(await status.innerText()).toContain(CHECK_TEXTS.results[want].advice);
+        return `${want} ${((Date.now() - t0) / 1000).toFixed(1)} s`;
+      }),
+    );
+    console.log(`lobby connection checks (page load to outcome): ${checks.join(', ')}`);
+    await maja.close();
+    // The caseworker's meeting card, before he looks at the call: who needed TURN, who got nothing through.
+    const caseworker = await bench.person('erik', bench.browser);
+    const card = caseworker.locator('.vm-card', { has: caseworker.getByText('Samtal på olika nät') });
+    await card.locator('.vm-card__toggle').click({ timeout: 60_000 });
+    const noteOf = (name: string) => card.locator('li', { hasText: name }).locator('.vm-people__check');
+    await expect.poll(() => noteOf('Karin').getAttribute('data-check-result', { timeout: 1_000 }).catch(() => null)).toBe('turn');
+    expect(await noteOf('Karin').innerText()).toMatch(/^Anslutningstest \d\d:\d\d: ljud och bild gick bara fram via en omväg \(TURN-server\)$/);
+    expect(await noteOf('Fredrik').innerText()).toContain('ljud och bild kom inte fram');
+    expect(await noteOf('Maja').innerText()).toContain('ljud och bild gick fram direkt');
+    expect(await noteOf('Jonna').count()).toBe(0);
+    await caseworker.close();
     for (const p of [karin, fredrik]) {
       await countPeerConnections(p);
       await withoutMicrophone(p);
