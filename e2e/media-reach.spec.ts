@@ -86,11 +86,11 @@ afterAll(async () => {
 /** Every RTCPeerConnection the page makes, kept in `window.__pcs` (the constructor wrapped before any script runs). */
 async function countPeerConnections(p: Page): Promise<void> {
   await p.addInitScript(() => {
-    const w = window as unknown as { __pcs: RTCPeerConnection[]; __ice: string[]; RTCPeerConnection: typeof RTCPeerConnection };
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __ice: string[]; __t0: number; RTCPeerConnection: typeof RTCPeerConnection };
     const Native = w.RTCPeerConnection;
     w.__pcs = [];
     w.__ice = [];
-    const t0 = Date.now();
+    const t0 = (w.__t0 = Date.now());
     w.RTCPeerConnection = class extends Native {
       constructor(config?: RTCConfiguration) {
         super(config);
@@ -150,6 +150,23 @@ const recordStatus = (p: Page) =>
     new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 const statuses = (p: Page) => p.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+
+/** Adds the /media socket's resumes to the page's ICE log, with their times: where a recovery's seconds go. */
+const logResumes = (p: Page) =>
+  p.evaluate(() => {
+    const w = window as unknown as { __ice: string[]; __t0: number; __videomoteTest: { session: { resumes: number } } };
+    let seen = w.__videomoteTest.session.resumes;
+    setInterval(() => {
+      const now = w.__videomoteTest.session.resumes;
+      if (now !== seen) w.__ice.push(`${Date.now() - w.__t0} socket resumed (${(seen = now)})`);
+    }, 20);
+  });
+/** Marks a moment of the test in the page's ICE log (same clock). */
+const mark = (p: Page, what: string) =>
+  p.evaluate((text) => {
+    const w = window as unknown as { __ice: string[]; __t0: number };
+    w.__ice.push(`${Date.now() - w.__t0} ${text}`);
+  }, what);
 
 /** Resolves when `p` decodes new frames of `streamId` (more than at the call), answering when. */
 async function framesGrow(p: Page, streamId: string, timeout = 60_000): Promise<number> {
@@ -229,8 +246,10 @@ describe('media that reaches everyone', () => {
 
     // A new address, as after a change of network: the old ICE pairs and the old signalling TCP connection are
     // dead. ICE restarts on the same connections, the /media socket is replaced and resumes the same connection.
+    await logResumes(jonna);
     c2.moveTo('198.18.1.102');
     const moved = Date.now();
+    await mark(jonna, 'ADDRESS MOVED');
     await expect
       .poll(() => statuses(jonna), { timeout: 30_000 })
       .toContain('Återansluter...')

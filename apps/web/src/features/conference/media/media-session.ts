@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { IceRecovery } from '../model/ice-recovery.ts';
+import { IceRecovery, SignalWatch } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
 import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
@@ -20,13 +20,6 @@ type Handle = JanusJS.PluginHandle;
 
 const VIDEOROOM = 'janus.plugin.videoroom';
 const NETWORK_DOWN_AFTER_MS = 20_000;
-/**
- * The signalling socket is pinged this often; one that has carried nothing back for SIGNAL_DEAD_MS is taken as
- * dead. After an address change the old TCP connection does not close, it just hangs: without this the page
- * would wait for minutes while Janus times the session out.
- */
-const PING_MS = 2_000;
-const SIGNAL_DEAD_MS = 7_000;
 /** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
 const RESUME_TIMEOUT_MS = 10_000;
 
@@ -100,9 +93,9 @@ export class MediaSession {
   /** This page's key for its `/media` connection: a new socket with it resumes the connection on the server. */
   private readonly clientKey = crypto.randomUUID();
   private url = '';
-  private lastHeard = 0;
   private lastCloseCode = 0;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** Pings the `/media` socket and says when it is dead (an address change leaves it hanging): ice-recovery.ts. */
+  private signal: SignalWatch | null = null;
   private resuming = false;
   /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
   resumes = 0;
@@ -144,7 +137,9 @@ export class MediaSession {
     this.closed = true;
     window.removeEventListener('pagehide', this.onPageHide);
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
-    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.signal?.stop();
+    window.removeEventListener('online', this.onNetworkChange);
+    connectionInfo()?.removeEventListener('change', this.onNetworkChange);
     this.stats.stop();
     this.teardown(true);
     this.blurred?.stop();
@@ -436,10 +431,10 @@ export class MediaSession {
   private tap(url: string, generation: number): void {
     taps.set(url, (ws) => {
       this.socket = ws;
-      this.lastHeard = Date.now();
+      this.signal?.reset();
       ws.addEventListener('message', (event) => {
         if (generation !== this.generation || ws !== this.socket) return;
-        this.lastHeard = Date.now();
+        this.signal?.heard();
         let msg: unknown;
         try {
           msg = JSON.parse(String(event.data));
@@ -483,7 +478,7 @@ export class MediaSession {
       this.resuming = false;
       this.setBroken('signalling', false);
       if (!ok) return this.onLost();
-      this.lastHeard = Date.now();
+      this.signal?.reset();
       for (const r of this.recoveries.values()) r.restartNow();
       this.remote?.resumed();
     };
@@ -496,11 +491,33 @@ export class MediaSession {
   }
 
   private startPinging(): void {
-    this.pingTimer ??= setInterval(() => {
-      if (this.closed || this.resuming || !this.socket) return;
-      if (Date.now() - this.lastHeard > SIGNAL_DEAD_MS && this.canResume()) return this.resumeSignalling();
-      this.sendOwn({ videomote: 'ping' });
-    }, PING_MS);
+    if (this.signal) return;
+    this.signal = new SignalWatch({
+      ping: () => {
+        if (!this.resuming) this.sendOwn({ videomote: 'ping' });
+      },
+      receivedBytes: () => this.receivedBytes(),
+      dead: () => {
+        if (!this.closed && !this.resuming && this.socket && this.canResume()) this.resumeSignalling();
+        else this.signal?.reset();
+      },
+    });
+    // Where the browser tells of a network change (Wi-Fi to mobile on a laptop or phone), look at once.
+    window.addEventListener('online', this.onNetworkChange);
+    connectionInfo()?.addEventListener('change', this.onNetworkChange);
+  }
+
+  private readonly onNetworkChange = () => this.signal?.suspect();
+
+  /** Media bytes received so far on the subscriber connection (null: it receives nothing), for the socket watch. */
+  private async receivedBytes(): Promise<number | null> {
+    const pc = this.remote?.pc;
+    if (!pc || pc.connectionState === 'closed') return null;
+    let total: number | null = null;
+    (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
+      if (r.type === 'inbound-rtp') total = (total ?? 0) + (r.bytesReceived ?? 0);
+    });
+    return total;
   }
 
   private onServerMessage(msg: MediaServerMessage): void {
@@ -773,6 +790,8 @@ export class MediaSession {
 
   /** The spec's reconnecting / reconnected while any of this page's connections restarts its ICE. */
   private setBroken(which: string, on: boolean): void {
+    // A media connection broke: the network may have changed under the signalling socket too.
+    if (on && which !== 'signalling' && !this.broken.has(which)) this.signal?.suspect();
     if (on) this.broken.add(which);
     else this.broken.delete(which);
     this.opts.model.mediaReconnecting(this.broken.size > 0);
@@ -827,6 +846,9 @@ export class MediaSession {
     this.setBroken(which, false);
   }
 }
+
+/** The Network Information API where the browser has it (Chromium): its `change` follows a change of network. */
+const connectionInfo = (): EventTarget | undefined => (navigator as { connection?: EventTarget }).connection;
 
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {
