@@ -133,7 +133,10 @@ const samePcs = (p: Page) =>
   p.evaluate(() => {
     const w = window as unknown as { __kept: RTCPeerConnection[]; __pcs: RTCPeerConnection[]; __videomoteTest: { session: { peerConnections(): { pc: RTCPeerConnection }[] } } };
     const live = w.__videomoteTest.session.peerConnections().map((x) => x.pc);
-    return { made: w.__pcs.length - w.__kept.length, allKept: live.length > 0 && live.every((pc) => w.__kept.includes(pc)) };
+    // A connection made since that was never negotiated is no media connection: after a resume the page reads its
+    // own addresses from throwaway ones (media/local-addresses.ts) that never get a remote description.
+    const negotiated = w.__pcs.filter((pc) => !w.__kept.includes(pc) && (pc.remoteDescription !== null || pc.connectionState !== 'closed'));
+    return { made: negotiated.length, allKept: live.length > 0 && live.every((pc) => w.__kept.includes(pc)) };
   });
 
 /** Records every status text the page shows from now on (the spec's reconnecting / reconnected in between). */
@@ -257,8 +260,11 @@ describe('media that reaches everyone', () => {
         const ice = await jonna.evaluate(() => (window as unknown as { __ice: string[] }).__ice.join(', '));
         throw new Error(`${err.message}; statuses ${JSON.stringify(await statuses(jonna))}; ICE ${ice}; server: ${bench.server.output().slice(-3000)}`);
       });
+    // The socket watch gives the hanging /media socket up within about 1.5-2.5 s (SignalWatch), the resume restarts
+    // ICE, and once Chromium has learned its new address (a few seconds after the move) every connection restarts
+    // again on it. Measured 2.6-3.1 s from the move to media both ways (was 9 s with the 7 s silence rule).
     const afterMove = await bothFlow(moved, 'address moved');
-    expect(afterMove).toBeLessThanOrEqual(20);
+    expect(afterMove).toBeLessThanOrEqual(5);
     for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
     await expect.poll(() => status(jonna).textContent()).toBe('2 personer deltar i mötet');
     // Nobody left and came back: the same connection ids on both sides, the /media socket was resumed.

@@ -1,7 +1,8 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { IceRecovery, SignalWatch } from '../model/ice-recovery.ts';
+import { addressesChanged, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
+import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
 import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
@@ -481,13 +482,35 @@ export class MediaSession {
       this.signal?.reset();
       for (const r of this.recoveries.values()) r.restartNow();
       this.remote?.resumed();
+      void this.watchAddresses(generation, addresses);
     };
+    // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
+    // restart once more when its list changes (watchAddresses).
+    const addresses: Promise<string[]> = localAddresses().catch(() => []);
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
     this.tap(this.url, generation);
     // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
     // could reach it first and end the connection that is being resumed.
     janus.reconnect({ success: () => done(true), error: () => done(false) });
+  }
+
+  /**
+   * After a resume: Chromium learns a new address seconds after the change, so a restart made at once may have
+   * gathered on the old one. When its address list changes from what it was at the resume, every connection of
+   * this session restarts ICE once more (the same RTCPeerConnections), now on the new address.
+   */
+  private async watchAddresses(generation: number, before: Promise<string[]>): Promise<void> {
+    const atResume = await before;
+    const end = Date.now() + NETWORK_WATCH_FOR_MS;
+    while (Date.now() < end && !this.closed && generation === this.generation && !this.resuming) {
+      await new Promise((r) => setTimeout(r, NETWORK_WATCH_MS));
+      if (!addressesChanged(atResume, await localAddresses().catch(() => []))) continue;
+      if (this.closed || generation !== this.generation) return;
+      for (const r of this.recoveries.values()) r.restartNow();
+      this.remote?.networkChanged();
+      return;
+    }
   }
 
   private startPinging(): void {

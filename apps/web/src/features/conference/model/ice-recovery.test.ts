@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressesChanged,
   ICE_CONNECT_TIMEOUT_MS,
   ICE_DISCONNECTED_GRACE_MS,
   ICE_MAX_RESTARTS,
@@ -250,5 +251,31 @@ describe('the signalling socket watch', () => {
     await advance(SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
     expect(deaths(log)).toEqual([`${1100 + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS} dead`]);
     watch.stop();
+  });
+});
+
+describe('the address watch after a dead socket', () => {
+  it('answers a change of the sorted address list, not an empty answer', () => {
+    expect(addressesChanged(['198.18.1.2'], ['198.18.1.2'])).toBe(false);
+    expect(addressesChanged(['198.18.1.2'], ['198.18.1.102'])).toBe(true);
+    expect(addressesChanged(['198.18.1.2'], [])).toBe(false);
+    expect(addressesChanged([], ['198.18.1.102'])).toBe(true);
+    expect(addressesChanged(['10.0.0.2', '198.18.1.2'], ['198.18.1.2'])).toBe(true);
+  });
+});
+
+describe('a forced restart', () => {
+  it('restarts again while a restart of a still "connected" connection is under way (it may have gathered on the old address)', () => {
+    const t = fakeTimers();
+    const log: string[] = [];
+    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => 'connected' }, t.timers);
+    r.update('connected');
+    r.restartNow();
+    t.advance(1_000);
+    r.restartNow();
+    expect(log).toEqual(['restart', 'restart']);
+    // Its own timeout then finds it connected: done, no third restart.
+    t.advance(ICE_CONNECT_TIMEOUT_MS * 3);
+    expect(log).toEqual(['restart', 'restart']);
   });
 });

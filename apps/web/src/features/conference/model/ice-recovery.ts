@@ -111,6 +111,8 @@ export class IceRecovery {
    */
   restartNow(): void {
     if (this.done) return;
+    // Even while a restart is under way: it may have gone out on the dead socket, or gathered on an old address.
+    this.restarting = false;
     this.onFailed();
   }
 
@@ -268,4 +270,17 @@ export class SignalWatch {
     this.asleep = true;
     this.actions.dead();
   }
+}
+
+/**
+ * After the socket was found dead the browser's own list of addresses is watched this often, for this long: when
+ * it changes (the new address has arrived) every connection restarts ICE once more, now gathering on it.
+ */
+export const NETWORK_WATCH_MS = 300;
+export const NETWORK_WATCH_FOR_MS = 8_000;
+
+/** Whether the browser's addresses changed since the restart was made (an empty list is no answer yet). */
+export function addressesChanged(atRestart: readonly string[], now: readonly string[]): boolean {
+  if (now.length === 0) return false;
+  return now.length !== atRestart.length || now.some((a, i) => a !== atRestart[i]);
 }
