@@ -29,6 +29,11 @@ export const CHAT_HISTORY_LIMIT = 200;
 
 export const CHAT_CLOSE_COMMAND = 'COMMAND:CHAT_CLOSE';
 export const CHAT_OPEN_COMMAND = 'COMMAND:CHAT_OPEN';
+/**
+ * The client's health check (conference spec §9: every 5 s). The server answers with a `PONG` signal to this
+ * socket alone; a socket that stays silent is half-open (an address change, a dead link) and the client replaces it.
+ */
+export const CHAT_PING_COMMAND = 'COMMAND:PING';
 
 export const ChatSignalTypes = {
   chatMessage: 'CHAT_MESSAGE',
@@ -41,6 +46,7 @@ export const ChatSignalTypes = {
   raiseHand: 'RAISE_HAND',
   lowerHand: 'LOWER_HAND',
   hand: 'HAND',
+  pong: 'PONG',
 } as const;
 
 // ---- client → server -------------------------------------------------------------------------------------------
@@ -140,7 +146,8 @@ export type ChatSignal =
   | { type: typeof ChatSignalTypes.status; data: { chatOpen: boolean } }
   | { type: typeof ChatSignalTypes.welcome; data: WelcomeData }
   | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } }
-  | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } };
+  | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } }
+  | { type: typeof ChatSignalTypes.pong; data: null };
 
 /** Close codes the server uses, so the client knows not to retry a refusal in a loop. */
 export const ChatCloseCodes = {

@@ -83,7 +83,7 @@ export class ChatTestClient {
   lowerHand(connectionId = ''): void {
     this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: crypto.randomUUID(), data: connectionId }, type: ChatSignalTypes.lowerHand, displayName: 'x' }));
   }
-  command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN'): void {
+  command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN' | 'COMMAND:PING'): void {
     this.socket.send(text);
   }
 
