@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_PING_COMMAND } from '@videomote/contract/chat';
 import { CHAT_PING_MS, CHAT_STALE_MS, ChatSocket, type SocketLike } from './chat-socket.ts';
+import { handClock } from '../../../testing/hand-clock.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -102,9 +103,7 @@ describe('ChatSocket', () => {
 describe('ChatSocket health check', () => {
   /** Timers and clock moved by hand. */
   function beating() {
-    let now = 0;
-    let next = 1;
-    const due = new Map<number, { at: number; fn: () => void }>();
+    const clock = handClock();
     const sockets: FakeSocket[] = [];
     const messages: string[] = [];
     const downs: { code: number; willRetry: boolean }[] = [];
@@ -117,27 +116,12 @@ describe('ChatSocket health check', () => {
           sockets.push(s);
           return s;
         },
-        setTimer: (fn, ms) => {
-          const id = next++;
-          due.set(id, { at: now + ms, fn });
-          return id;
-        },
-        clearTimer: (id) => void due.delete(id as number),
-        heartbeat: { pingMs: CHAT_PING_MS, staleMs: CHAT_STALE_MS, now: () => now },
+        setTimer: clock.timers.set,
+        clearTimer: clock.timers.clear,
+        heartbeat: { pingMs: CHAT_PING_MS, staleMs: CHAT_STALE_MS, now: clock.now },
       },
     );
-    const advance = (ms: number) => {
-      const end = now + ms;
-      for (;;) {
-        const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!first) break;
-        due.delete(first[0]);
-        now = first[1].at;
-        first[1].fn();
-      }
-      now = end;
-    };
-    return { client, sockets, messages, downs, advance };
+    return { client, sockets, messages, downs, advance: clock.advance };
   }
   const PONG = '{"type":"PONG","data":null}';
 

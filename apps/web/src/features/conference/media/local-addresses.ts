@@ -6,7 +6,7 @@
  * Without camera or microphone permission Chromium hides the addresses behind mDNS names, which change with the
  * address just the same.
  */
-export async function localAddresses(timeoutMs = 1_000): Promise<string[]> {
+export async function localAddresses(timeoutMs = 500): Promise<string[]> {
   const pc = new RTCPeerConnection({ iceServers: [] });
   try {
     const found = new Set<string>();

@@ -11,35 +11,10 @@ import {
   SIGNAL_OVERDUE_MS,
   SIGNAL_PING_MS,
   SignalWatch,
-  type Timers,
 } from './ice-recovery.ts';
+import { handClock } from '../../../testing/hand-clock.ts';
 
-/** Timers moved by hand: `advance(ms)` runs what falls due. */
-function fakeTimers() {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  const timers: Timers = {
-    set: (fn, ms) => {
-      const id = next++;
-      due.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clear: (id) => void due.delete(id as number),
-  };
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!first) break;
-      due.delete(first[0]);
-      now = first[1].at;
-      first[1].fn();
-    }
-    now = end;
-  };
-  return { timers, advance };
-}
+const fakeTimers = handClock;
 
 function setup() {
   const t = fakeTimers();
@@ -150,44 +125,18 @@ describe('ICE recovery', () => {
 describe('the signalling socket watch', () => {
   /** Timers and a clock moved by hand; `advance` also lets the watch's awaited byte counts come in. */
   function watchSetup(bytes: () => number | null) {
-    let now = 0;
-    let next = 1;
-    const due = new Map<number, { at: number; fn: () => void }>();
-    const timers: Timers = {
-      set: (fn, ms) => {
-        const id = next++;
-        due.set(id, { at: now + ms, fn });
-        return id;
-      },
-      clear: (id) => void due.delete(id as number),
-    };
-    const flush = async () => {
-      for (let i = 0; i < 10; i++) await Promise.resolve();
-    };
-    const advance = async (ms: number) => {
-      const end = now + ms;
-      for (;;) {
-        await flush();
-        const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!first) break;
-        due.delete(first[0]);
-        now = first[1].at;
-        first[1].fn();
-      }
-      now = end;
-      await flush();
-    };
+    const clock = handClock();
     const log: string[] = [];
     const watch = new SignalWatch(
       {
-        ping: () => log.push(`${now} ping`),
+        ping: () => log.push(`${clock.now()} ping`),
         receivedBytes: async () => bytes(),
-        dead: () => log.push(`${now} dead`),
+        dead: () => log.push(`${clock.now()} dead`),
       },
-      timers,
-      () => now,
+      clock.timers,
+      clock.now,
     );
-    return { watch, log, advance, at: () => now };
+    return { watch, log, advance: clock.settle, at: clock.now };
   }
   const deaths = (log: string[]) => log.filter((l) => l.endsWith('dead'));
 

@@ -276,7 +276,7 @@ export class SignalWatch {
  * After the socket was found dead the browser's own list of addresses is watched this often, for this long: when
  * it changes (the new address has arrived) every connection restarts ICE once more, now gathering on it.
  */
-export const NETWORK_WATCH_MS = 300;
+export const NETWORK_WATCH_MS = 150;
 export const NETWORK_WATCH_FOR_MS = 8_000;
 
 /** Whether the browser's addresses changed since the restart was made (an empty list is no answer yet). */
