@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_PING_COMMAND } from '@videomote/contract/chat';
-import { CHAT_PING_MS, CHAT_STALE_MS, ChatSocket, type SocketLike } from './chat-socket.ts';
+import { CHAT_PING_MS, CHAT_STALE_MS, CHAT_SUSPECT_MS, ChatSocket, type SocketLike } from './chat-socket.ts';
 import { handClock } from '../../../testing/hand-clock.ts';
 
 class FakeSocket implements SocketLike {
@@ -146,8 +146,13 @@ describe('ChatSocket health check', () => {
     h.advance(CHAT_PING_MS);
     h.sockets[0]!.onmessage?.({ data: '{"type":"STATUS","data":{"chatOpen":true}}' });
     expect(h.messages).toHaveLength(1);
+    expect(h.client.send('hej')).toBe(true);
+    // A health check goes unanswered: nothing more is sent on the suspect socket (the user's text is kept).
+    h.advance(CHAT_PING_MS + CHAT_SUSPECT_MS);
+    expect(h.client.send('borta?')).toBe(false);
+    expect(h.sockets[0]!.sent).not.toContain('borta?');
     // The path goes: no more frames, and no close either.
-    h.advance(CHAT_STALE_MS - 1);
+    h.advance(CHAT_STALE_MS - CHAT_PING_MS - CHAT_SUSPECT_MS - 1);
     expect(h.sockets).toHaveLength(1);
     h.advance(CHAT_PING_MS);
     expect(h.downs).toEqual([{ code: 1006, willRetry: true }]);

@@ -9,6 +9,11 @@ export const CHAT_PING_MS = 5_000;
  * session, lists them once however many sockets they have, and hands the new one its last 200 messages.
  */
 export const CHAT_STALE_MS = 12_000;
+/**
+ * A health check unanswered this long makes the socket suspect: nothing is sent on it meanwhile (the caller keeps
+ * what the user typed), so a message does not vanish into a half-open socket before it is found stale.
+ */
+export const CHAT_SUSPECT_MS = 2_000;
 const PONG = JSON.stringify({ type: ChatSignalTypes.pong, data: null });
 
 /** The part of the browser's WebSocket the client uses, so tests can hand in their own. */
@@ -56,6 +61,8 @@ export class ChatSocket {
   private readonly heartbeat: { pingMs: number; staleMs: number; now(): number } | null;
   private beat: unknown = null;
   private lastHeard = 0;
+  /** When the oldest health check not answered yet went out. */
+  private unansweredSince: number | null = null;
 
   constructor(
     /** The address, or how to find it (the client config is fetched once). */
@@ -103,6 +110,7 @@ export class ChatSocket {
     };
     socket.onmessage = (ev) => {
       if (this.heartbeat) this.lastHeard = this.heartbeat.now();
+      this.unansweredSince = null;
       // The health check's answer is the socket's own business.
       if (typeof ev.data === 'string' && ev.data !== PONG) this.handlers.onMessage(ev.data);
     };
@@ -122,11 +130,13 @@ export class ChatSocket {
     if (!hb) return;
     this.stopBeat();
     this.lastHeard = hb.now();
+    this.unansweredSince = null;
     const tick = () => {
       this.beat = null;
       if (this.socket !== socket) return;
       if (hb.now() - this.lastHeard >= hb.staleMs) return this.dropStale(socket);
       if (socket.readyState === OPEN) socket.send(CHAT_PING_COMMAND);
+      this.unansweredSince ??= hb.now();
       this.beat = this.setTimer(tick, hb.pingMs);
     };
     this.beat = this.setTimer(tick, hb.pingMs);
@@ -159,6 +169,7 @@ export class ChatSocket {
   /** Sends a text frame; false while disconnected (the caller keeps what the user typed). */
   send(frame: string): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false;
+    if (this.heartbeat && this.unansweredSince !== null && this.heartbeat.now() - this.unansweredSince >= CHAT_SUSPECT_MS) return false;
     this.socket.send(frame);
     return true;
   }

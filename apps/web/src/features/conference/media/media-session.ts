@@ -833,18 +833,14 @@ export class MediaSession {
   /** Restarts ICE on a publisher's own connection: a new offer with new ICE credentials, same tracks, same feed. */
   private watchPublisherIce(which: 'camera' | 'screen', handle: Handle): IceRecovery {
     const recovery = new IceRecovery({
-      // Not while an offer of ours awaits Janus's answer (a restart soon after another, on a slow server): an answer
-      // to the older offer would then be applied to the newer one.
       restart: () =>
-        whenStable(handle.webrtcStuff?.pc, () =>
-          handle.createOffer({
-            iceRestart: true,
-            success: (offer) => handle.send({ message: { request: 'configure' }, jsep: this.e2ee.declare(offer) }),
-            error: () => {
-              /* the restart's own timeout tries again */
-            },
-          }),
-        ),
+        handle.createOffer({
+          iceRestart: true,
+          success: (offer) => handle.send({ message: { request: 'configure' }, jsep: this.e2ee.declare(offer) }),
+          error: () => {
+            /* the restart's own timeout tries again */
+          },
+        }),
       reconnecting: (on) => this.setBroken(which, on),
       connected: () => (this.mediaEverConnected = true),
       currentState: () => handle.webrtcStuff?.pc?.iceConnectionState ?? 'closed',
@@ -872,17 +868,6 @@ export class MediaSession {
     this.recoveries.delete(handle);
     this.setBroken(which, false);
   }
-}
-
-/** Runs `fn` once the connection has no offer or answer pending (at once when it has none, or no connection). */
-function whenStable(pc: RTCPeerConnection | undefined | null, fn: () => void): void {
-  if (!pc || pc.signalingState === 'stable' || pc.signalingState === 'closed') return fn();
-  const onChange = () => {
-    if (pc.signalingState !== 'stable' && pc.signalingState !== 'closed') return;
-    pc.removeEventListener('signalingstatechange', onChange);
-    if (pc.signalingState === 'stable') fn();
-  };
-  pc.addEventListener('signalingstatechange', onChange);
 }
 
 /** The Network Information API where the browser has it (Chromium): its `change` follows a change of network. */
