@@ -265,7 +265,7 @@ describe('media that reaches everyone', () => {
       });
     // The socket watch gives the hanging /media socket up within about 1.5-2.5 s (SignalWatch), the resume restarts
     // ICE, and once Chromium has learned its new address (a few seconds after the move) every connection restarts
-    // again on it. Measured 2.6-3.1 s from the move to media both ways (was 9 s with the 7 s silence rule).
+    // again on it. Measured 3.1-3.3 s from the move to media both ways (was 9.0-9.2 s with the 7 s silence rule).
     const afterMove = await bothFlow(moved, 'address moved');
     expect(afterMove).toBeLessThanOrEqual(5);
     for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
