@@ -4,8 +4,11 @@ import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { addressesChanged, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
-import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
-import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
+import { wantedFeeds } from '../model/subscription-plan.ts';
+import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
+import { connectedOutcome } from '../model/signalling-resume.ts';
+import { isShareDenied } from '../model/screen-share.ts';
+import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
@@ -20,9 +23,6 @@ type JanusClass = typeof JanusJS.Janus;
 type Handle = JanusJS.PluginHandle;
 
 const VIDEOROOM = 'janus.plugin.videoroom';
-const NETWORK_DOWN_AFTER_MS = 20_000;
-/** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
-const RESUME_TIMEOUT_MS = 10_000;
 
 // janus.js opens its own WebSocket; we hand it a subclass so we can also read and send our own (`videomote`)
 // messages on the same socket. The tap is looked up by URL, which is unique per connection attempt.
@@ -91,8 +91,11 @@ export class MediaSession {
   private attempts = 0;
   private generation = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  /** This page's key for its `/media` connection: a new socket with it resumes the connection on the server. */
-  private readonly clientKey = crypto.randomUUID();
+  /**
+   * The key of this page's current `/media` connection: a new socket with it resumes that connection on the server.
+   * Renewed at every fresh start (see connectedOutcome): the old key could get back a connection that is not ours.
+   */
+  private clientKey = crypto.randomUUID();
   private url = '';
   private lastCloseCode = 0;
   /** Pings the `/media` socket and says when it is dead (an address change leaves it hanging): ice-recovery.ts. */
@@ -447,19 +450,14 @@ export class MediaSession {
       ws.addEventListener('close', (event) => {
         if (ws !== this.socket) return;
         this.lastCloseCode = event.code;
-        if (event.code === 4002) this.kicked = true;
+        if (event.code === KICKED_CLOSE_CODE) this.kicked = true;
       });
     });
   }
 
-  /**
-   * Whether a broken socket can be replaced while everything else stays: the call was up, and the socket broke
-   * (no close frame, or it hangs) rather than being closed by the server (refused, removed, media server gone,
-   * server stopping), after which only a fresh start helps.
-   */
+  /** Whether a broken socket can be replaced while everything else stays (see canResume in the model). */
   private canResume(): boolean {
-    const code = this.lastCloseCode;
-    return this.everConnected && !this.kicked && !this.closed && this.janus !== null && (code === 0 || code === 1006);
+    return canResume({ everConnected: this.everConnected, kicked: this.kicked, closed: this.closed, hasSession: this.janus !== null, lastCloseCode: this.lastCloseCode });
   }
 
   /**
@@ -547,17 +545,21 @@ export class MediaSession {
     const model = this.opts.model;
     switch (msg.videomote) {
       case 'connected':
-        if (this.resuming || msg.resumed) {
-          // The same connection back on a new socket: same tiles, same peer connections.
-          if (msg.resumed && msg.connectionId === model.getState().connectionId) {
+        switch (connectedOutcome(msg, { resuming: this.resuming, connectionId: model.getState().connectionId })) {
+          case 'resumed':
+            // The same connection back on a new socket: same tiles, same peer connections.
             model.resumed(msg.connections as AnnouncedConnection[]);
             this.syncSubscriptions();
-          } else {
+            return;
+          case 'startAfresh':
+            // E.g. the resume reached another app node (ours was killed): it made a connection of its own, which
+            // onLost closes; the fresh start then comes with a new key.
             this.resuming = false;
             this.setBroken('signalling', false);
             this.onLost();
-          }
-          break;
+            return;
+          case 'fresh':
+            break;
         }
         this.roomId = msg.roomId;
         this.serverReady = true;
@@ -621,23 +623,25 @@ export class MediaSession {
     this.opts.model.ownAlive(false);
     if (this.closed) return;
     const model = this.opts.model;
-    if (this.kicked) {
+    this.attempts += 1;
+    const outcome = afterLost(this.attempts, this.everConnected, this.kicked);
+    if (outcome.kind === 'end') {
       this.close();
       this.opts.onEnded?.('kicked');
       return;
     }
-    this.attempts += 1;
-    if (this.everConnected) {
+    // A fresh start is a new connection: it must not be handed back the one given up (see connectedOutcome).
+    this.clientKey = crypto.randomUUID();
+    if (outcome.status === 'reconnecting') {
       model.reconnecting();
       this.networkTimer ??= setTimeout(() => model.networkDisconnected(), NETWORK_DOWN_AFTER_MS);
-    } else if (this.attempts >= 3) {
+    } else if (outcome.status === 'failed') {
       model.connectionFailed();
     }
-    const delay = reconnectDelay(this.attempts);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.closed) this.connect();
-    }, delay);
+    }, outcome.delay);
   }
 
   /** Drops the Janus session and every handle; `notify` sends the destroy to the server (leaving on purpose). */
@@ -655,6 +659,7 @@ export class MediaSession {
     this.remote = null;
     this.broken.clear();
     this.opts.model.mediaReconnecting(false);
+    const socket = this.socket;
     this.socket = null;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
@@ -673,6 +678,9 @@ export class MediaSession {
         /* already gone */
       }
     }
+    // janus.js leaves its socket open when its session claim failed (a resume on a node that holds nothing): closed
+    // here, so the connection that node made for it ends now instead of lingering as a second self for the others.
+    if (!notify && socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
   }
 
   /** Camera and microphone: the lobby's choices (by label, case-insensitively), audio on and video off first. */
@@ -820,14 +828,11 @@ export class MediaSession {
     this.opts.model.mediaReconnecting(this.broken.size > 0);
   }
 
-  /**
-   * ICE restarts did not bring a connection back; its owner rebuilds it. One that worked before: the user is told
-   * the network has a problem meanwhile. When no connection of this page ever connected, this network lets no
-   * media through at all (no UDP and no usable TURN): the connection error.
-   */
+  /** ICE restarts did not bring a connection back; its owner rebuilds it. What the user is told: iceGaveUpError. */
   private iceGaveUp(everConnected: boolean): void {
-    if (everConnected) this.opts.model.addError('networkDisconnected');
-    else if (!this.mediaEverConnected) this.opts.model.connectionFailed();
+    const error = iceGaveUpError(everConnected, this.mediaEverConnected);
+    if (error === 'networkDisconnected') this.opts.model.addError('networkDisconnected');
+    else if (error === 'connectionFailed') this.opts.model.connectionFailed();
   }
 
   /** Restarts ICE on a publisher's own connection: a new offer with new ICE credentials, same tracks, same feed. */
@@ -876,7 +881,7 @@ const connectionInfo = (): EventTarget | undefined => (navigator as { connection
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {
   constructor(readonly kind: 'audio' | 'video') {
-    super(kind === 'video' ? 'Lyckades inte komma åt din kamera.' : 'Lyckades inte komma åt din mikrofon.');
+    super(kind === 'video' ? SETTINGS_TEXTS.cameraError : SETTINGS_TEXTS.micError);
     this.name = 'DeviceError';
   }
 }
