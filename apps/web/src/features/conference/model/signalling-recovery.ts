@@ -1,7 +1,8 @@
 import { reconnectDelay } from './subscription-plan.ts';
 
 /**
- * The rules of the media session's signalling socket (`/media/{meetingId}`): when a broken one may be replaced with the call kept (a resume), and what happens when the connection is lost.
+ * The rules of the media session's signalling socket (`/media/{meetingId}`): when a broken one may be replaced with
+ * the call kept (a resume), and what happens when the connection is lost.
  * Pure: MediaSession keeps the timers and sockets and does what these answer.
  */
 
