@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/compile';
-import { CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
+import { CAPTION_MAX_LENGTH, CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, CHAT_PING_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
 
 /** What a client asked for, once its frame is read. The sender is never part of it: that comes from the session. */
 export type ChatCommand =
@@ -8,8 +8,12 @@ export type ChatCommand =
   | { kind: 'toggleIgnore'; connectionId: string; ignore: boolean }
   | { kind: 'setOpen'; open: boolean }
   | { kind: 'raiseHand' }
+  /** The client's health check: answered to this socket alone. */
+  | { kind: 'ping' }
   /** connectionId null: one's own hand. */
   | { kind: 'lowerHand'; connectionId: string | null }
+  /** The line being typed, whole so far; an empty text clears it (the interpreter erased it). */
+  | { kind: 'caption'; lineId: string; text: string; final: boolean }
   | { kind: 'invalid'; message: string };
 
 const frameSchema = Compile(ClientFrame);
@@ -26,6 +30,8 @@ export const CHAT_TEXTS = {
   notConnected: 'Deltagaren är inte ansluten.',
   moderatorCannotBeMuted: 'Chatten kan inte stängas av för en moderator.',
   handForbidden: 'Bara moderatorn kan sänka någon annans hand.',
+  captionForbidden: 'Bara mötets bokade skrivtolk kan skicka textning.',
+  captionTooLong: `Textraden är för lång (högst ${CAPTION_MAX_LENGTH} tecken). Tryck Enter för en ny rad.`,
 } as const;
 
 /** Counts characters as people do (code points), so an emoji is one character, not two. */
@@ -42,6 +48,7 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 export function parseClientFrame(raw: string): ChatCommand {
   if (raw === CHAT_CLOSE_COMMAND) return { kind: 'setOpen', open: false };
   if (raw === CHAT_OPEN_COMMAND) return { kind: 'setOpen', open: true };
+  if (raw === CHAT_PING_COMMAND) return { kind: 'ping' };
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -80,6 +87,14 @@ export function parseClientFrame(raw: string): ChatCommand {
       const target = frame.data.data;
       if (target === '') return { kind: 'lowerHand', connectionId: null };
       return ID_PATTERN.test(target) ? { kind: 'lowerHand', connectionId: target } : { kind: 'invalid', message: CHAT_TEXTS.invalid };
+    }
+    case ChatSignalTypes.caption: {
+      const lineId = frame.data.id ?? '';
+      if (!ID_PATTERN.test(lineId)) return { kind: 'invalid', message: CHAT_TEXTS.invalid };
+      // A caption is one line on the stage: line breaks become spaces, control characters go.
+      const text = frame.data.data.replace(/[\r\n]+/g, ' ').replace(CONTROL, '');
+      if (textLength(text) > CAPTION_MAX_LENGTH) return { kind: 'invalid', message: CHAT_TEXTS.captionTooLong };
+      return { kind: 'caption', lineId, text, final: frame.data.final === true };
     }
     default:
       return { kind: 'invalid', message: CHAT_TEXTS.invalid };

@@ -103,6 +103,33 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     expect(erikOnA.of(ChatSignalTypes.chatMessage).map((msg) => msg.message)).not.toContain('avstängd?');
   });
 
+  it('fans the text interpreter captions out to the other process, keeps them in Redis for the call only, and refuses others', async () => {
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'karin', role: 'TextInterpreter', displayName: 'Karin Skrivtolk' },
+    ]);
+    const karinOnA = await join(urlA, m.id, 'karin');
+    const erikOnB = await join(urlB, m.id, 'erik');
+    karinOnA.caption('l1', 'Hej');
+    karinOnA.caption('l1', 'Hej allihop', true);
+    karinOnA.caption('l2', 'Vi');
+    await erikOnB.next(ChatSignalTypes.caption, (c) => c.text === 'Vi');
+    expect(erikOnB.of(ChatSignalTypes.caption).map((c) => [c.text, c.final, c.fromName])).toEqual([
+      ['Hej', false, 'Karin Skrivtolk'],
+      ['Hej allihop', true, 'Karin Skrivtolk'],
+      ['Vi', false, 'Karin Skrivtolk'],
+    ]);
+    // Either process reads the same lines from Redis; a late joiner on B gets them in order.
+    const lines = ['Hej allihop', 'Vi'];
+    expect((await second.chat.captions(m.id)).map((c) => c.text)).toEqual(lines);
+    expect((await join(urlB, m.id, 'erik')).welcome!.captions!.map((c) => c.text)).toEqual(lines);
+    const told = erikOnB.next(ChatSignalTypes.notification, (n) => n.severity === 'ERROR');
+    erikOnB.caption('x', 'inte min sak');
+    expect((await told).data.message).toBe(CHAT_TEXTS.captionForbidden);
+    await t.app.chat.purge(m.id);
+    expect(await second.chat.captions(m.id)).toEqual([]);
+  });
+
   it('forgets the sockets of a process that died without saying goodbye', async () => {
     const m = await meetingNow([{ persona: 'erik', role: 'PresenterInternal', isAdmin: true }], 1);
     // A presence entry left behind by a killed process: its heartbeat key is gone.

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { GetTokenData, GetTokenRequest, MeetingByRoomId, ModerationRequest } from '@videomote/contract/media';
+import { Envelope } from '@videomote/contract/envelope';
+import { ConnectionCheckParams, ConnectionCheckReport, ConnectionCheckStart, ParticipantConnectionCheck } from '@videomote/contract/connection-check';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isOwnOrigin } from '../../platform/origin.ts';
@@ -10,11 +12,17 @@ import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetin
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
 import { roomsPerInstance } from './media.repository.ts';
+import { connectionChecksOf, reportConnectionCheck, startConnectionCheck } from './connection-check.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
 const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength: 64 }) });
 // The media token from gettoken, and the browser's own key of its connection (see resumeKey below).
-const RelayQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 8192 })), client: Type.Optional(Type.String({ maxLength: 1000 })) });
+// `probe=1`: the lobby's connection check, which only proves that media flows (connection-check.ts).
+const RelayQuery = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 8192 })),
+  client: Type.Optional(Type.String({ maxLength: 1000 })),
+  probe: Type.Optional(Type.String({ maxLength: 10 })),
+});
 
 /** Conference media (spec §7): gettoken, getmeetingbyroomid, moderation, and the `/media/{meetingId}` relay. */
 async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
@@ -39,6 +47,27 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
       const { meetingId } = request.body.data;
       return { data: await media.getToken(requireUser(request), meetingId) };
     },
+  );
+
+  // The lobby's connection check (connection-check.ts): its token and ICE servers, its outcome, and the outcomes
+  // for the meeting's staff.
+  app.post(
+    '/api/meeting/:meetingId/connectioncheck',
+    { schema: { params: ConnectionCheckParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: answers(ConnectionCheckStart) } },
+    async (request) => ({ data: await startConnectionCheck(app.deps, requirePerson(request), request.params.meetingId) }),
+  );
+  app.post(
+    '/api/meeting/:meetingId/connectioncheck/result',
+    { schema: { params: ConnectionCheckParams, body: Envelope(ConnectionCheckReport), response: answers(Type.Null()) } },
+    async (request) => {
+      await reportConnectionCheck(app.deps, requirePerson(request), request.params.meetingId, request.body.data.result);
+      return { data: null };
+    },
+  );
+  app.get(
+    '/api/meeting/:meetingId/connectionchecks',
+    { schema: { params: ConnectionCheckParams, response: answers(Type.Array(ParticipantConnectionCheck)) } },
+    async (request) => ({ data: await connectionChecksOf(app.deps, requirePerson(request), request.params.meetingId) }),
   );
 
   // A webcast's public facts are open to anyone holding its link (public access); other meetings only to members.
@@ -84,7 +113,7 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
         if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
-        admissions.set(request, await media.admitSocket(request.session, request.params.meetingId, request.query.token));
+        admissions.set(request, await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1'));
       },
     },
     (socket, request) => {
@@ -100,6 +129,13 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         socket.off('message', collect);
         return early;
       };
+      if (request.query.probe === '1') {
+        media.connectCheck(socket, admission, takeEarly).catch((err) => {
+          request.log.warn({ err }, 'connection check failed');
+          socket.close(4003, 'media server unavailable');
+        });
+        return;
+      }
       // The browser's own key for this connection: with it, a new socket after a broken one resumes the connection.
       const { client } = request.query;
       const resumeKey = client && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;

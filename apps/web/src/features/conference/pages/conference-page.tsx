@@ -150,6 +150,7 @@ function Conference() {
               )}
             </div>
           )}
+          {conferenceSlots.captions && !consentMissing && !loading && <conferenceSlots.captions meetingId={id} />}
         </main>
         <SidePanel
           minis={view.showSide ? view.side : []}
