@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
-import { inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, watchdogDue, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+import { announcedWhileResting, inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, triesAfterFailure, watchdogDue, type JanusSubscriberStream } from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 import { BANNER_TEXTS } from '../model/texts.ts';
 
@@ -61,6 +61,8 @@ export class RemoteFeeds {
 
   /** The feeds to receive now (feed id → stream id); the connection follows, one request at a time. */
   sync(wanted: Map<number, string>): void {
+    // A feed refused or dropped while it was not (or no longer) published, announced again: asked for at once.
+    for (const feed of announcedWhileResting(this.resting, this.wanted, wanted)) this.resting.delete(feed);
     this.wanted = wanted;
     this.pump();
   }
@@ -136,10 +138,10 @@ export class RemoteFeeds {
     return new Set(this.resting.keys());
   }
 
-  private rest(feeds: number[]): void {
+  private rest(feeds: number[], kind: 'refused' | 'stalled'): void {
     for (const feed of feeds) {
       this.resting.set(feed, Date.now() + RESUBSCRIBE_MS);
-      this.failedTries.set(feed, (this.failedTries.get(feed) ?? 0) + 1);
+      this.failedTries.set(feed, triesAfterFailure(this.failedTries.get(feed) ?? 0, kind));
     }
     this.later(() => this.pump(), RESUBSCRIBE_MS + 10);
   }
@@ -207,7 +209,7 @@ export class RemoteFeeds {
       error: () => {
         this.attaching = false;
         for (const f of first) this.asked.delete(f);
-        this.rest(first);
+        this.rest(first, 'refused');
       },
       onmessage: (msg, jsep) => {
         if (this.handle !== mine || !mine) return;
@@ -267,11 +269,11 @@ export class RemoteFeeds {
       // The join itself failed (typically: a feed is no longer published): start over later.
       const first = this.lastRequest;
       this.reset();
-      this.rest(first);
+      this.rest(first, 'refused');
       return;
     }
     for (const f of this.lastRequest) this.drop(f);
-    this.rest(this.lastRequest);
+    this.rest(this.lastRequest, 'refused');
     this.lastRequest = [];
     this.setBusy(false);
   }
@@ -337,7 +339,7 @@ export class RemoteFeeds {
     (await pc.getStats()).forEach((r: { type: string; mid?: string; bytesReceived?: number }) => reports.push(r));
     const { stalled, flowing } = judgeSubscriptions(due, askedThen, this.mids, inboundBytesByMid(reports), this.failedTries, now);
     for (const feed of flowing) this.failedTries.delete(feed);
-    if (stalled.length) this.rest(stalled);
+    if (stalled.length) this.rest(stalled, 'stalled');
     this.pump();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { announcedWhileResting, inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false,
@@ -101,5 +101,30 @@ describe('subscription watchdog', () => {
     expect(judgeSubscriptions([1, 2], asked, new Map(), new Map(), new Map(), now)).toEqual({ stalled: [1, 2], flowing: [] });
     // A feed no longer asked for is left alone.
     expect(judgeSubscriptions([9], asked, mids, new Map(), new Map(), now)).toEqual({ stalled: [], flowing: [] });
+  });
+});
+
+describe('a refused or dropped feed announced again', () => {
+  const resting = new Map([
+    [7, Date.now() + 1_500],
+    [9, Date.now() + 1_500],
+  ]);
+  it('ends the rest of a resting feed the server announces (again) as published', () => {
+    // Feed 7 was refused, then left the wanted set (the server said it was gone) and comes back: asked at once.
+    expect(announcedWhileResting(resting, new Map([[9, 'camera-b']]), new Map([[7, 'camera-a'], [9, 'camera-b']]))).toEqual([7]);
+    // Newly wanted altogether (the server announces it only now): also at once.
+    expect(announcedWhileResting(resting, new Map(), new Map([[9, 'camera-b'], [7, 'camera-a']]))).toEqual([7, 9]);
+  });
+  it('keeps the rest of a feed that was wanted all along, or is not wanted', () => {
+    const same = new Map([[7, 'camera-a']]);
+    expect(announcedWhileResting(resting, same, new Map(same))).toEqual([]);
+    expect(announcedWhileResting(resting, new Map(), new Map([[8, 'camera-c']]))).toEqual([]);
+    expect(announcedWhileResting(new Map(), new Map(), new Map([[7, 'camera-a']]))).toEqual([]);
+  });
+  it('a refusal does not lengthen the watchdog as a silent subscription does', () => {
+    expect(triesAfterFailure(0, 'refused')).toBe(0);
+    expect(triesAfterFailure(2, 'refused')).toBe(2);
+    expect(triesAfterFailure(0, 'stalled')).toBe(1);
+    expect(watchdogDelay(triesAfterFailure(0, 'refused'))).toBe(SUBSCRIPTION_WATCHDOG_MS);
   });
 });

@@ -48,6 +48,25 @@ export const SUBSCRIPTION_WATCHDOG_MS = 20_000;
 /** How long a dropped or refused feed rests before it is asked for again (if still wanted then). */
 export const RESUBSCRIBE_MS = 1_500;
 
+/**
+ * Resting feeds whose rest ends now because the server has announced them (again) since: wanted now and not wanted
+ * before this change. A refusal ("not a feed of this room") or a dropped subscription was about the feed as the
+ * relay knew it then; once the server announces the feed as published, asking again at once cannot meet the same
+ * refusal, and waiting out the rest (or a watchdog of 20 s and more) would only leave a black tile.
+ */
+export function announcedWhileResting(resting: ReadonlyMap<number, number>, before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): number[] {
+  return [...resting.keys()].filter((f) => after.has(f) && !before.has(f)).sort((a, b) => a - b);
+}
+
+/**
+ * The failed tries a feed counts after a failure. A refusal of the request (by the relay or Janus: the feed was not,
+ * or no longer, published when asked) says nothing about how long setting up takes on this device, so unlike a
+ * subscription that carried nothing it does not lengthen the feed's watchdog.
+ */
+export function triesAfterFailure(tries: number, kind: 'refused' | 'stalled'): number {
+  return kind === 'stalled' ? tries + 1 : tries;
+}
+
 export function watchdogDelay(failedTries: number): number {
   return SUBSCRIPTION_WATCHDOG_MS * 2 ** Math.min(Math.max(failedTries, 0), 3);
 }
