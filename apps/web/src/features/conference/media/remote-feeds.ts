@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
-import { announcedWhileResting, inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, triesAfterFailure, watchdogDue, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+import { restsEndedBy, inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, triesAfterFailure, watchdogDue, type JanusSubscriberStream, type Rest } from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 import { BANNER_TEXTS } from '../model/texts.ts';
 
@@ -49,7 +49,7 @@ export class RemoteFeeds {
   private wanted = new Map<number, string>();
   private readonly asked = new Map<number, Asked>();
   /** Feeds resting after a failure, until the time given. */
-  private readonly resting = new Map<number, number>();
+  private readonly resting = new Map<number, Rest>();
   private readonly failedTries = new Map<number, number>();
   private mids = new Map<string, number>();
   private readonly tracks = new Map<string, Map<string, MediaStreamTrack>>();
@@ -61,8 +61,8 @@ export class RemoteFeeds {
 
   /** The feeds to receive now (feed id → stream id); the connection follows, one request at a time. */
   sync(wanted: Map<number, string>): void {
-    // A feed refused or dropped while it was not (or no longer) published, announced again: asked for at once.
-    for (const feed of announcedWhileResting(this.resting, this.wanted, wanted)) this.resting.delete(feed);
+    // A feed announced again, or refused feeds whose refusal a departure explains: asked for at once.
+    for (const feed of restsEndedBy(this.resting, this.wanted, wanted)) this.resting.delete(feed);
     this.wanted = wanted;
     this.pump();
   }
@@ -134,13 +134,13 @@ export class RemoteFeeds {
 
   private restingNow(): Set<number> {
     const now = Date.now();
-    for (const [feed, until] of this.resting) if (until <= now) this.resting.delete(feed);
+    for (const [feed, r] of this.resting) if (r.until <= now) this.resting.delete(feed);
     return new Set(this.resting.keys());
   }
 
   private rest(feeds: number[], kind: 'refused' | 'stalled'): void {
     for (const feed of feeds) {
-      this.resting.set(feed, Date.now() + RESUBSCRIBE_MS);
+      this.resting.set(feed, { until: Date.now() + RESUBSCRIBE_MS, refused: kind === 'refused' });
       this.failedTries.set(feed, triesAfterFailure(this.failedTries.get(feed) ?? 0, kind));
     }
     this.later(() => this.pump(), RESUBSCRIBE_MS + 10);

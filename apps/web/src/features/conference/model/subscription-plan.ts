@@ -48,14 +48,27 @@ export const SUBSCRIPTION_WATCHDOG_MS = 20_000;
 /** How long a dropped or refused feed rests before it is asked for again (if still wanted then). */
 export const RESUBSCRIBE_MS = 1_500;
 
+/** A feed resting after a failure: until when, and whether the relay or Janus refused it (else: it carried nothing). */
+export interface Rest {
+  until: number;
+  refused: boolean;
+}
+
 /**
- * Resting feeds whose rest ends now because the server has announced them (again) since: wanted now and not wanted
- * before this change. A refusal ("not a feed of this room") or a dropped subscription was about the feed as the
- * relay knew it then; once the server announces the feed as published, asking again at once cannot meet the same
- * refusal, and waiting out the rest (or a watchdog of 20 s and more) would only leave a black tile.
+ * Resting feeds whose rest ends now, as the server's list of feeds changes from `before` to `after`:
+ * - a feed the server announces (again) as published: wanted now and not before. A refusal or a dropped
+ *   subscription was about the feed as the relay knew it then; asked again now it cannot meet the same refusal.
+ * - every refused feed still wanted, once some feed has left: a request is refused whole when one of its feeds has
+ *   just gone (the relay and Janus both refuse a feed that is no longer published), so the departure explains the
+ *   refusal and the others need not wait. Each departure ends the rests once, so a refusal with another cause costs
+ *   at most one more try per departure, never a loop.
  */
-export function announcedWhileResting(resting: ReadonlyMap<number, number>, before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): number[] {
-  return [...resting.keys()].filter((f) => after.has(f) && !before.has(f)).sort((a, b) => a - b);
+export function restsEndedBy(resting: ReadonlyMap<number, Rest>, before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): number[] {
+  const departed = [...before.keys()].some((f) => !after.has(f));
+  return [...resting]
+    .filter(([f, r]) => after.has(f) && (!before.has(f) || (departed && r.refused)))
+    .map(([f]) => f)
+    .sort((a, b) => a - b);
 }
 
 /**
