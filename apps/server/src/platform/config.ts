@@ -56,7 +56,16 @@ export interface Config {
   trustProxy: boolean | string;
   /** The agency's staff directory (Active Directory over LDAP); null keeps the embedded list. */
   ldap: LdapConfig | null;
+  /** Per-layer bit-rate caps of the simulcast the browsers send, handed to the web in config.json. */
+  videoLayers: VideoLayers;
 }
+
+/**
+ * Defaults: about what Chromium's own simulcast ladder gives 320x180, 640x360 and 1280x720 VP8, a little lower at
+ * the top so that one camera fits a 2 Mbit/s uplink with audio; the screen share at 1.5 Mbit/s and 10 frames/s
+ * keeps text sharp rather than motion smooth.
+ */
+export const DEFAULT_VIDEO_LAYERS: VideoLayers = { lowKbps: 150, mediumKbps: 450, highKbps: 1_200, screenKbps: 1_500, screenFps: 10 };
 
 export class ConfigError extends Error {}
 

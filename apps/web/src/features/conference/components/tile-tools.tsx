@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { StreamTile } from '../model/call-model.ts';
+import type { ReceivedVideo, StreamTile } from '../model/call-model.ts';
 import { MORE_TEXTS } from '../model/conference-texts.ts';
 import { signalLevel, type KindStats, type StreamStats } from '../model/network-quality.ts';
 import { usePopover } from './use-popover.ts';
@@ -27,8 +27,22 @@ function Row({ label, s }: { label: string; s: KindStats | null }) {
   );
 }
 
-/** The signal bar of a remote camera stream and its menu: the incoming figures for video and audio (spec §2). */
-export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamStats | undefined }) {
+/** The video layer received, in words: 'hög', 'mellan, halv bildfrekvens', 'av (för långsam anslutning)'. */
+export function layerText(received: ReceivedVideo | undefined): string {
+  if (!received) return '–';
+  if (received.off === 'bandwidth') return MORE_TEXTS.layerOff;
+  if (received.off === 'hidden' || received.substream === null) return received.off ? '–' : MORE_TEXTS.singleLayer;
+  const name = MORE_TEXTS.layers[received.substream] ?? '–';
+  if (received.temporal === 1) return `${name}, ${MORE_TEXTS.halfFrameRate}`;
+  if (received.temporal === 0) return `${name}, ${MORE_TEXTS.quarterFrameRate}`;
+  return name;
+}
+
+/**
+ * The signal bar of a remote camera stream and its menu: the incoming figures for video and audio (spec §2), and
+ * the video layer this page receives (adaptive quality).
+ */
+export function SignalMenu({ tile, stats, received }: { tile: StreamTile; stats: StreamStats | undefined; received?: ReceivedVideo }) {
   const { open, setOpen, root, toggle } = usePopover();
   const id = useId();
   const loss = Math.max(stats?.video?.lossRatio ?? 0, stats?.audio?.lossRatio ?? 0);
@@ -68,6 +82,9 @@ export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamSta
               <Row label={MORE_TEXTS.audio} s={stats?.audio ?? null} />
             </tbody>
           </table>
+          <p className="signal__layer" data-layer={received?.off ?? received?.substream ?? ''}>
+            {MORE_TEXTS.layer}: {layerText(received)}
+          </p>
         </div>
       )}
     </div>

@@ -8,7 +8,10 @@ import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
+import { VideoLayerControl } from './video-layer-control.ts';
 import { MediaE2ee } from './e2ee/media-e2ee.ts';
+import type { VideoLayers } from '@videomote/contract/identity';
+import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -71,6 +74,8 @@ export interface MediaSessionOptions {
   onEnded?: (reason: 'kicked') => void;
   /** The meeting's end-to-end media key from gettoken (a newer one may follow on the socket). */
   mediaKey?: MediaKey;
+  /** `config.json` videoLayers: the simulcast and screen-share bit rates to send. */
+  videoLayers?: VideoLayers;
 }
 
 export class MediaSession {
@@ -116,9 +121,13 @@ export class MediaSession {
   private readonly stats: StatsPoller;
   /** E2EE: every frame sent is encrypted with the meeting key, every frame received decrypted (see MediaE2ee). */
   readonly e2ee = new MediaE2ee();
+  /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
+  readonly videoLayers: VideoLayerControl;
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
+    this.videoLayers = new VideoLayerControl(opts.model, () => this.remote);
+    this.stats.onSubscriberReports = (reports) => this.videoLayers.update(reports);
     if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
     const supported = blurSupported();
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
@@ -323,6 +332,9 @@ export class MediaSession {
     const janus = this.janus;
     const generation = this.generation;
     this.screenStream = stream;
+    // Keep the resolution and drop frames when the link is short: blurred text is unreadable, a slow one is not.
+    track.contentHint = 'text';
+    const screen = screenEncoding(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS);
     // Media stopped from the browser's own "stop sharing" bar ends the share too.
     track.addEventListener('ended', () => this.stopScreenShare());
     model.screenShareStarted(stream);
@@ -349,7 +361,8 @@ export class MediaSession {
         if (msg.error) return fail();
         if (msg.videoroom === 'joined') {
           handle.createOffer({
-            tracks: [{ type: 'video', capture: track, recv: false }],
+            // One full-size layer at a frame rate for text (no simulcast: a share is read, not glanced at).
+            tracks: [{ type: 'video', capture: track, recv: false, bitrate: screen.maxBitrate, framerate: screen.maxFramerate }],
             success: (offer) => {
               this.watchPublisherIce('screen', handle);
               handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: this.e2ee.declare(offer) });
@@ -688,7 +701,9 @@ export class MediaSession {
     // dontStop: the same tracks are published again after a reconnect, without asking for the devices again.
     if (this.localTracks.audio) tracks.push({ type: 'audio', capture: this.localTracks.audio, recv: false, dontStop: true });
     const video = this.sentVideo();
-    if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true });
+    // VP8 simulcast (janus.js turns it on for a track with `simulcast` and takes our encodings): each viewer gets
+    // the layer that fits its tile and its downlink, chosen per viewer by Janus (see model/video-layers.ts).
+    if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true, simulcast: true, sendEncodings: cameraEncodings(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS) });
     this.showOwn();
     let mine: Handle | null = null;
     janus.attach({

@@ -21,4 +21,12 @@ export const MORE_TEXTS = {
   video: 'Video',
   audio: 'Ljud',
   levels: { danger: 'dålig', warning: 'varierande', fine: 'bra' } as Record<string, string>,
+  // Adaptive quality: the layer received, and a video turned off because this page's connection is too slow.
+  layer: 'Kvalitet',
+  layers: ['låg', 'mellan', 'hög'] as readonly string[],
+  halfFrameRate: 'halv bildfrekvens',
+  quarterFrameRate: 'en fjärdedels bildfrekvens',
+  singleLayer: 'full',
+  layerOff: 'av (för långsam anslutning)',
+  videoOffForBandwidth: 'Videon är avstängd eftersom din anslutning är för långsam. Ljudet hörs.',
 } as const;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocate,
+  currentSpeaker,
+  downlinkSample,
+  downlinkTotals,
   DownlinkController,
   MAX_STABLE_MS,
   maxCut,
@@ -158,5 +161,35 @@ describe('the downlink controller on a controlled clock', () => {
     const c = new DownlinkController();
     expect(c.sample({ videoLoss: 0, audioLoss: 0, receivedBitrate: 900_000, availableIncomingBitrate: 500_000 }, 0, 10)).toBe(1);
     expect(c.sample({ videoLoss: 0, audioLoss: 0, receivedBitrate: 400_000, availableIncomingBitrate: 500_000 }, 3_000, 10)).toBe(1);
+  });
+});
+
+describe('the downlink sample from the subscriber connection', () => {
+  const reports = (at: number, videoLost: number, videoReceived: number, audioLost: number, audioReceived: number, bytes: number) => [
+    { type: 'inbound-rtp', kind: 'video', packetsLost: videoLost, packetsReceived: videoReceived, bytesReceived: bytes, timestamp: at },
+    { type: 'inbound-rtp', kind: 'audio', packetsLost: audioLost, packetsReceived: audioReceived, bytesReceived: 0, timestamp: at },
+    { type: 'candidate-pair', nominated: true, availableIncomingBitrate: 800_000 },
+  ];
+
+  it('sums every stream and takes the last second’s loss and bit rate', () => {
+    const a = downlinkTotals(reports(1_000, 10, 1_000, 0, 500, 100_000));
+    const b = downlinkTotals(reports(2_000, 30, 1_180, 1, 549, 162_500));
+    expect(downlinkSample(null, a)).toBeNull();
+    expect(downlinkSample(a, b)).toEqual({ videoLoss: 0.1, audioLoss: 0.02, receivedBitrate: 500_000, availableIncomingBitrate: 800_000 });
+  });
+
+  it('does not read a stream that went away as negative loss', () => {
+    const a = downlinkTotals(reports(1_000, 50, 1_000, 5, 500, 100_000));
+    const b = downlinkTotals(reports(2_000, 0, 100, 0, 50, 10_000));
+    expect(downlinkSample(a, b)).toMatchObject({ videoLoss: 0, audioLoss: 0, receivedBitrate: 0 });
+  });
+});
+
+describe('the speaker', () => {
+  it('is the loudest above the speech level, kept through a short pause', () => {
+    const s1 = currentSpeaker(new Map([['a', 0.02], ['b', 0.3], ['c', 0.2]]), null, 0);
+    expect(s1?.streamId).toBe('b');
+    expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 2_000)?.streamId).toBe('b');
+    expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 3_500)).toBeNull();
   });
 });

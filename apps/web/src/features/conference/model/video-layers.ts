@@ -227,3 +227,70 @@ export class DownlinkController {
     return this.cutNow;
   }
 }
+
+/** Cumulative counters of the whole subscriber connection, from one getStats. */
+export interface DownlinkTotals {
+  /** ms (the reports' timestamp). */
+  at: number;
+  audio: { lost: number; received: number };
+  video: { lost: number; received: number };
+  bytes: number;
+  availableIncomingBitrate: number | null;
+}
+
+type StatsEntry = { type: string; kind?: unknown; [key: string]: unknown };
+
+/** Sums the connection's inbound-rtp counters (every stream it carries) and reads the selected pair's estimate. */
+export function downlinkTotals(reports: readonly StatsEntry[]): DownlinkTotals {
+  const t: DownlinkTotals = { at: 0, audio: { lost: 0, received: 0 }, video: { lost: 0, received: 0 }, bytes: 0, availableIncomingBitrate: null };
+  for (const r of reports) {
+    if (r.type === 'inbound-rtp' && (r.kind === 'audio' || r.kind === 'video')) {
+      t[r.kind].lost += Math.max(0, Number(r.packetsLost ?? 0));
+      t[r.kind].received += Number(r.packetsReceived ?? 0);
+      t.bytes += Number(r.bytesReceived ?? 0);
+      t.at = Math.max(t.at, Number(r.timestamp ?? 0));
+    } else if (r.type === 'candidate-pair' && r.nominated === true && typeof r.availableIncomingBitrate === 'number') {
+      t.availableIncomingBitrate = r.availableIncomingBitrate;
+    }
+  }
+  return t;
+}
+
+/**
+ * One second's sample from two snapshots. Streams come and go between polls (counters of a new one start from
+ * zero, a dropped one's vanish), so a total that went backwards counts as nothing rather than as negative loss.
+ */
+export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals): DownlinkSample | null {
+  if (!prev || cur.at <= prev.at) return null;
+  const ratio = (k: 'audio' | 'video') => {
+    const lost = Math.max(0, cur[k].lost - prev[k].lost);
+    const received = Math.max(0, cur[k].received - prev[k].received);
+    return lost + received > 0 ? lost / (lost + received) : 0;
+  };
+  const seconds = (cur.at - prev.at) / 1000;
+  return {
+    videoLoss: ratio('video'),
+    audioLoss: ratio('audio'),
+    receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
+    availableIncomingBitrate: cur.availableIncomingBitrate,
+  };
+}
+
+/** An audio level (0..1, getStats `audioLevel`) above this is speech rather than room noise. */
+export const SPEAKING_LEVEL = 0.05;
+/** The speaker stays the speaker through pauses this long, so a breath does not reshuffle everyone's layers. */
+export const SPEAKER_HOLD_MS = 3_000;
+
+/** Who speaks now: the loudest stream above SPEAKING_LEVEL, else the last speaker within SPEAKER_HOLD_MS. */
+export function currentSpeaker(levels: ReadonlyMap<string, number>, last: { streamId: string; at: number } | null, now: number): { streamId: string; at: number } | null {
+  let best: string | null = null;
+  let bestLevel = SPEAKING_LEVEL;
+  for (const [id, level] of levels) {
+    if (level > bestLevel) {
+      best = id;
+      bestLevel = level;
+    }
+  }
+  if (best) return { streamId: best, at: now };
+  return last && now - last.at < SPEAKER_HOLD_MS && levels.has(last.streamId) ? last : null;
+}

@@ -116,6 +116,7 @@ function Conference() {
           preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
           onEnded: () => navigate('/'),
           mediaKey: data.mediaKey,
+          videoLayers: config.videoLayers,
         });
         session.current = s;
         // Browser tests read the peer connections' stats through this hook; it exists only when asked for.
@@ -210,7 +211,7 @@ function Conference() {
             }
           />
         )}
-        <SignalMenu tile={tile} stats={state.stats[tile.streamId]} />
+        <SignalMenu tile={tile} stats={state.stats[tile.streamId]} received={state.videoLayers[tile.streamId]} />
       </>
     );
   };
@@ -255,6 +256,9 @@ function Conference() {
     interpreters: tiles.filter(isInterpreter).map((t) => t.streamId),
     pinned: tiles.filter((t) => pins.includes(pinOf(t))).map((t) => t.streamId),
   });
+  // The interpreters' videos are the last this page lowers when its downlink is short (model/video-layers.ts).
+  const interpreterIds = view.kept.filter((streamId) => tiles.some((t) => t.streamId === streamId && isInterpreter(t))).join(' ');
+  useEffect(() => session.current?.videoLayers.setInterpreters(interpreterIds ? interpreterIds.split(' ') : []), [interpreterIds]);
   const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
   // While a media connection restarts its ICE the call goes on (same tiles), and the status says so (spec §7).
   const status =
