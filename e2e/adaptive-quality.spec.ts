@@ -189,9 +189,10 @@ describe('adaptive quality', () => {
   it('keeps a 500 kbit/s viewer on the interpreter, the share and every voice, without lowering anyone else', async () => {
     for (const p of [...publishers, open, slow]) await enter(p, meeting.id);
     for (const [i, p] of publishers.entries()) {
+      // A plain DOM click: Playwright's own waited past 60 s for a busy page to settle after the camera had come on.
       await p
         .getByRole('button', { name: 'Slå på din kamera' })
-        .click({ timeout: 60_000 })
+        .evaluate((b: HTMLElement) => b.click(), undefined, { timeout: 60_000 })
         .catch(async (err: Error) => {
           const buttons = await p.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? b.textContent));
           throw new Error(`publisher ${i}: ${err.message}; buttons ${JSON.stringify(buttons)}; errors ${await p.locator('.error-panel').textContent().catch(() => '')}`);
