@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReceivedVideo, StreamTile } from '../model/call-model.ts';
+import { layerText } from '../model/layer-text.ts';
 import { TILE_TEXTS } from '../model/texts.ts';
 import { signalLevel, type KindStats, type StreamStats } from '../model/network-quality.ts';
 import { usePopover } from './use-popover.ts';
@@ -25,17 +26,6 @@ function Row({ label, s }: { label: string; s: KindStats | null }) {
       <td>{s ? nf(s.packetsLost) : '–'}</td>
     </tr>
   );
-}
-
-/** The video layer received, in words: 'hög', 'mellan, halv bildfrekvens', 'av (för långsam anslutning)'. */
-export function layerText(received: ReceivedVideo | undefined): string {
-  if (!received) return '–';
-  if (received.off === 'bandwidth') return TILE_TEXTS.layerOff;
-  if (received.off === 'hidden' || received.substream === null) return received.off ? '–' : TILE_TEXTS.singleLayer;
-  const name = TILE_TEXTS.layers[received.substream] ?? '–';
-  if (received.temporal === 1) return `${name}, ${TILE_TEXTS.halfFrameRate}`;
-  if (received.temporal === 0) return `${name}, ${TILE_TEXTS.quarterFrameRate}`;
-  return name;
 }
 
 /**

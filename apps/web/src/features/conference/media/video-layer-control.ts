@@ -79,8 +79,8 @@ export class VideoLayerControl {
       wants.set(plan.streamId, plan.send ? (screen ? { send: true } : { send: true, ...plan.layer }) : { send: false });
       const layer = remote.receivedLayer(plan.streamId);
       received[plan.streamId] = plan.send
-        ? { off: null, substream: screen ? null : (layer?.substream ?? null), temporal: screen ? null : (layer?.temporal ?? null) }
-        : { off: plan.reason, substream: null, temporal: null };
+        ? { off: null, singleLayer: screen, substream: screen ? null : (layer?.substream ?? null), temporal: screen ? null : (layer?.temporal ?? null) }
+        : { off: plan.reason, singleLayer: screen, substream: null, temporal: null };
     }
     remote.setVideoWants(wants);
     this.model.setVideoLayers(received);

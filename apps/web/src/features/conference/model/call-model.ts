@@ -69,7 +69,9 @@ export interface CallState {
 export interface ReceivedVideo {
   /** Turned off because the downlink cannot carry it (the tile says so), or paused because nobody sees it. */
   off: 'bandwidth' | 'hidden' | null;
-  /** The simulcast layer Janus forwards (0 lowest … 2 full size), when known; null for a single-layer stream. */
+  /** A screen share: one layer, nothing to choose. */
+  singleLayer: boolean;
+  /** The simulcast layer Janus says it forwards (0 lowest … 2 full size); null until it has said. */
   substream: number | null;
   temporal: number | null;
 }
