@@ -187,7 +187,11 @@ afterAll(async () => {
 
 describe('adaptive quality', () => {
   it('keeps a 500 kbit/s viewer on the interpreter, the share and every voice, without lowering anyone else', async () => {
-    for (const p of [...publishers, open, slow]) await enter(p, meeting.id);
+    for (const [i, p] of [...publishers, open, slow].entries()) {
+      await enter(p, meeting.id).catch(async (err: Error) => {
+        throw new Error(`page ${i} (${p.url()}) did not enter: ${err.message}; it shows ${(await p.locator('main, body').first().innerText().catch(() => '')).slice(0, 400)}`);
+      });
+    }
     for (const [i, p] of publishers.entries()) {
       // A plain DOM click: Playwright's own waited past 60 s for a busy page to settle after the camera had come on.
       await p

@@ -327,6 +327,7 @@ export class MediaSession {
     // Keep the resolution and drop frames when the link is short: blurred text is unreadable, a slow one is not.
     track.contentHint = 'text';
     const screen = screenEncoding(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS);
+    await track.applyConstraints({ frameRate: { max: screen.maxFramerate } }).catch(() => undefined);
     // Media stopped from the browser's own "stop sharing" bar ends the share too.
     track.addEventListener('ended', () => this.stopScreenShare());
     model.screenShareStarted(stream);
@@ -354,8 +355,9 @@ export class MediaSession {
         if (msg.videoroom === 'joined') {
           handle.createOffer({
             // One full-size layer at a frame rate for text (no simulcast: a share is read, not glanced at).
-            tracks: [{ type: 'video', capture: track, recv: false, bitrate: screen.maxBitrate, framerate: screen.maxFramerate }],
+            tracks: [{ type: 'video', capture: track, recv: false }],
             success: (offer) => {
+              void capSender(handle.webrtcStuff?.pc, screen.maxBitrate);
               this.watchPublisherIce('screen', handle);
               handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: this.e2ee.declare(offer) });
             },
@@ -825,6 +827,19 @@ export class MediaSession {
     this.recoveries.delete(handle);
     this.setBroken(which, false);
   }
+}
+
+/**
+ * Caps the bit rate of a single-layer video sender. After the offer is made: before it (as janus.js's own `bitrate`
+ * option does it) the screen share was seen never to reach its viewers.
+ */
+async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number): Promise<void> {
+  const sender = pc?.getSenders().find((s) => s.track?.kind === 'video');
+  if (!sender) return;
+  const params = sender.getParameters();
+  if (!params.encodings?.length) return;
+  params.encodings[0]!.maxBitrate = maxBitrate;
+  await sender.setParameters(params).catch(() => undefined);
 }
 
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
