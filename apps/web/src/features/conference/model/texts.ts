@@ -80,7 +80,20 @@ export const STAGE_TEXTS = {
   unpin: 'Lossa',
   pinned: 'Fäst',
   interpreter: 'Teckentolk',
+  textInterpreter: 'Skrivtolk',
   pinLimit: 'Du kan fästa högst två rutor. Lossa en av dem först.',
+} as const;
+
+/** Captions from the booked text interpreter (Skrivtolk): the viewer's switches, the lines, the interpreter's field. */
+export const CAPTION_TEXTS = {
+  toggle: 'Textning',
+  larger: 'Större text',
+  settings: 'Inställningar för textning',
+  region: 'Textning från skrivtolken',
+  inputLabel: 'Skriv textning',
+  inputHint: 'Det du skriver visas som textning för alla medan du skriver. Tryck Enter för att börja på en ny rad.',
+  /** What a screen reader hears for a finished line. */
+  announce: (name: string, text: string) => `${name}: ${text}`,
 } as const;
 
 /** Screen sharing: the toolbar's sharer line and buttons, the takeover dialog, its failures (spec §2, §4). */
