@@ -165,22 +165,30 @@ describe('the downlink controller on a controlled clock', () => {
 });
 
 describe('the downlink sample from the subscriber connection', () => {
-  const reports = (at: number, videoLost: number, videoReceived: number, audioLost: number, audioReceived: number, bytes: number) => [
-    { type: 'inbound-rtp', kind: 'video', packetsLost: videoLost, packetsReceived: videoReceived, bytesReceived: bytes, timestamp: at },
-    { type: 'inbound-rtp', kind: 'audio', packetsLost: audioLost, packetsReceived: audioReceived, bytesReceived: 0, timestamp: at },
+  type S = [id: string, kind: 'audio' | 'video', lost: number, received: number];
+  const reports = (at: number, streams: S[], bytes: number) => [
+    ...streams.map(([id, kind, packetsLost, packetsReceived], i) => ({ type: 'inbound-rtp', id, kind, packetsLost, packetsReceived, bytesReceived: i ? 0 : bytes, timestamp: at })),
     { type: 'candidate-pair', nominated: true, availableIncomingBitrate: 800_000 },
   ];
 
-  it('sums every stream and takes the last second’s loss and bit rate', () => {
-    const a = downlinkTotals(reports(1_000, 10, 1_000, 0, 500, 100_000));
-    const b = downlinkTotals(reports(2_000, 30, 1_180, 1, 549, 162_500));
+  it('takes the last second’s loss per stream and the bit rate of all', () => {
+    const a = downlinkTotals(reports(1_000, [['v1', 'video', 10, 1_000], ['a1', 'audio', 0, 500]], 100_000));
+    const b = downlinkTotals(reports(2_000, [['v1', 'video', 30, 1_180], ['a1', 'audio', 1, 549]], 162_500));
     expect(downlinkSample(null, a)).toBeNull();
     expect(downlinkSample(a, b)).toEqual({ videoLoss: 0.1, audioLoss: 0.02, receivedBitrate: 500_000, availableIncomingBitrate: 800_000 });
   });
 
-  it('does not read a stream that went away as negative loss', () => {
-    const a = downlinkTotals(reports(1_000, 50, 1_000, 5, 500, 100_000));
-    const b = downlinkTotals(reports(2_000, 0, 100, 0, 50, 10_000));
+  it('reads loss on every stream as this link’s, loss on one sender’s stream as that sender’s (the median)', () => {
+    const a = downlinkTotals(reports(1_000, [['a1', 'audio', 0, 0], ['a2', 'audio', 0, 0], ['a3', 'audio', 0, 0]], 0));
+    const oneSender = downlinkTotals(reports(2_000, [['a1', 'audio', 14, 86], ['a2', 'audio', 0, 100], ['a3', 'audio', 0, 100]], 0));
+    const ourLink = downlinkTotals(reports(2_000, [['a1', 'audio', 14, 86], ['a2', 'audio', 10, 90], ['a3', 'audio', 12, 88]], 0));
+    expect(downlinkSample(a, oneSender)!.audioLoss).toBe(0);
+    expect(downlinkSample(a, ourLink)!.audioLoss).toBe(0.12);
+  });
+
+  it('does not read a stream that went away, or one that carried almost nothing, as loss', () => {
+    const a = downlinkTotals(reports(1_000, [['v1', 'video', 50, 1_000], ['v2', 'video', 0, 0]], 100_000));
+    const b = downlinkTotals(reports(2_000, [['v1', 'video', 0, 100], ['v2', 'video', 3, 2]], 10_000));
     expect(downlinkSample(a, b)).toMatchObject({ videoLoss: 0, audioLoss: 0, receivedBitrate: 0 });
   });
 });

@@ -228,25 +228,23 @@ export class DownlinkController {
   }
 }
 
-/** Cumulative counters of the whole subscriber connection, from one getStats. */
+/** Cumulative counters of the subscriber connection's streams (by inbound-rtp id), from one getStats. */
 export interface DownlinkTotals {
   /** ms (the reports' timestamp). */
   at: number;
-  audio: { lost: number; received: number };
-  video: { lost: number; received: number };
+  streams: Map<string, { kind: 'audio' | 'video'; lost: number; received: number }>;
   bytes: number;
   availableIncomingBitrate: number | null;
 }
 
 type StatsEntry = { type: string; kind?: unknown; [key: string]: unknown };
 
-/** Sums the connection's inbound-rtp counters (every stream it carries) and reads the selected pair's estimate. */
+/** Reads each received stream's counters and the selected pair's estimate from the connection's report. */
 export function downlinkTotals(reports: readonly StatsEntry[]): DownlinkTotals {
-  const t: DownlinkTotals = { at: 0, audio: { lost: 0, received: 0 }, video: { lost: 0, received: 0 }, bytes: 0, availableIncomingBitrate: null };
+  const t: DownlinkTotals = { at: 0, streams: new Map(), bytes: 0, availableIncomingBitrate: null };
   for (const r of reports) {
     if (r.type === 'inbound-rtp' && (r.kind === 'audio' || r.kind === 'video')) {
-      t[r.kind].lost += Math.max(0, Number(r.packetsLost ?? 0));
-      t[r.kind].received += Number(r.packetsReceived ?? 0);
+      t.streams.set(String(r.id ?? r.mid ?? t.streams.size), { kind: r.kind, lost: Math.max(0, Number(r.packetsLost ?? 0)), received: Number(r.packetsReceived ?? 0) });
       t.bytes += Number(r.bytesReceived ?? 0);
       t.at = Math.max(t.at, Number(r.timestamp ?? 0));
     } else if (r.type === 'candidate-pair' && r.nominated === true && typeof r.availableIncomingBitrate === 'number') {
@@ -256,21 +254,36 @@ export function downlinkTotals(reports: readonly StatsEntry[]): DownlinkTotals {
   return t;
 }
 
+/** A stream needs this many packets in the interval for its loss ratio to count (a paused video sends none). */
+export const MIN_PACKETS_FOR_LOSS = 10;
+
 /**
- * One second's sample from two snapshots. Streams come and go between polls (counters of a new one start from
- * zero, a dropped one's vanish), so a total that went backwards counts as nothing rather than as negative loss.
+ * One second's sample from two snapshots. The loss of a kind is the MEDIAN over the streams that carried enough
+ * packets: this page's own downlink (a full queue on its link) hits every stream alike, while a sender's poor
+ * uplink shows as loss on that sender's streams alone, at every viewer, and lowering this viewer's layers would
+ * not help it (seen in the browser test: one publisher's 14 % audio loss took every video off both viewers).
  */
 export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals): DownlinkSample | null {
   if (!prev || cur.at <= prev.at) return null;
-  const ratio = (k: 'audio' | 'video') => {
-    const lost = Math.max(0, cur[k].lost - prev[k].lost);
-    const received = Math.max(0, cur[k].received - prev[k].received);
-    return lost + received > 0 ? lost / (lost + received) : 0;
+  const ratios: Record<'audio' | 'video', number[]> = { audio: [], video: [] };
+  for (const [id, c] of cur.streams) {
+    const p = prev.streams.get(id);
+    if (!p) continue;
+    // Counters of a stream that went and came back start again from zero: nothing to read this time.
+    const lost = Math.max(0, c.lost - p.lost);
+    const received = Math.max(0, c.received - p.received);
+    if (lost + received >= MIN_PACKETS_FOR_LOSS) ratios[c.kind].push(lost / (lost + received));
+  }
+  const median = (xs: number[]) => {
+    if (!xs.length) return 0;
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   };
   const seconds = (cur.at - prev.at) / 1000;
   return {
-    videoLoss: ratio('video'),
-    audioLoss: ratio('audio'),
+    videoLoss: median(ratios.video),
+    audioLoss: median(ratios.audio),
     receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
     availableIncomingBitrate: cur.availableIncomingBitrate,
   };
