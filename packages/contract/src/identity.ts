@@ -37,6 +37,20 @@ export const LogoutEnvironment = Type.String();
 export const SessionExpiry = Type.Object({ expiresAt: Type.String() });
 export type SessionExpiry = Static<typeof SessionExpiry>;
 
+/**
+ * What a camera publisher sends as VP8 simulcast (three spatial layers: a quarter, a half and the full captured
+ * size, each with temporal layers) and what a screen share sends (one full-size layer at a frame rate for text).
+ * Bit rates in kbit/s; operators tune them with SIMULCAST_* (README "Adaptive quality").
+ */
+export const VideoLayers = Type.Object({
+  lowKbps: Type.Integer({ minimum: 30 }),
+  mediumKbps: Type.Integer({ minimum: 30 }),
+  highKbps: Type.Integer({ minimum: 30 }),
+  screenKbps: Type.Integer({ minimum: 30 }),
+  screenFps: Type.Integer({ minimum: 1, maximum: 60 }),
+});
+export type VideoLayers = Static<typeof VideoLayers>;
+
 /** `/assets/config/config.json` (booking spec §7). */
 export const ClientConfig = Type.Object({
   internalBaseUrl: Type.String(),
@@ -56,5 +70,7 @@ export const ClientConfig = Type.Object({
   accessibilityReportDays: Type.Integer(),
   /** The embedded test IdP logs people in: every page shows that this is a test system. */
   testIdp: Type.Boolean(),
+  /** Simulcast and screen-share layers the web sends (and budgets its downlink with). */
+  videoLayers: VideoLayers,
 });
 export type ClientConfig = Static<typeof ClientConfig>;

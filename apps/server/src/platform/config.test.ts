@@ -68,3 +68,12 @@ describe('new settings and their defaults', () => {
     expect(refusal({ SESSION_MAX_HOURS: '0' })).toMatch(/SESSION_MAX_HOURS/);
   });
 });
+
+describe('simulcast layers', () => {
+  it('have defaults, take the operator\'s caps, and refuse a ladder that does not climb', () => {
+    expect(loadConfig({}).videoLayers).toEqual({ lowKbps: 150, mediumKbps: 450, highKbps: 1200, screenKbps: 1500, screenFps: 10 });
+    expect(loadConfig({ SIMULCAST_HIGH_KBPS: '2500', SCREEN_SHARE_FPS: '5' }).videoLayers).toMatchObject({ highKbps: 2500, screenFps: 5 });
+    expect(refusal({ SIMULCAST_MEDIUM_KBPS: '1500' })).toMatch(/SIMULCAST_LOW_KBPS < SIMULCAST_MEDIUM_KBPS < SIMULCAST_HIGH_KBPS/);
+    expect(refusal({ SCREEN_SHARE_FPS: '0' })).not.toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { VideoLayers } from '@videomote/contract/identity';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 
 /** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
@@ -55,7 +56,16 @@ export interface Config {
   trustProxy: boolean | string;
   /** The agency's staff directory (Active Directory over LDAP); null keeps the embedded list. */
   ldap: LdapConfig | null;
+  /** Per-layer bit-rate caps of the simulcast the browsers send, handed to the web in config.json. */
+  videoLayers: VideoLayers;
 }
+
+/**
+ * Defaults: about what Chromium's own simulcast ladder gives 320x180, 640x360 and 1280x720 VP8, a little lower at
+ * the top so that one camera fits a 2 Mbit/s uplink with audio; the screen share at 1.5 Mbit/s and 10 frames/s
+ * keeps text sharp rather than motion smooth.
+ */
+export const DEFAULT_VIDEO_LAYERS: VideoLayers = { lowKbps: 150, mediumKbps: 450, highKbps: 1_200, screenKbps: 1_500, screenFps: 10 };
 
 export class ConfigError extends Error {}
 
@@ -190,7 +200,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessibilityReportDays: int('ACCESSIBILITY_REPORT_RETENTION_DAYS', env.ACCESSIBILITY_REPORT_RETENTION_DAYS, 90, 1, 3650),
     trustProxy: trustProxy(env.TRUST_PROXY),
     ldap: ldapConfig(env),
+    videoLayers: videoLayers(env),
   };
+}
+
+function videoLayers(env: NodeJS.ProcessEnv): VideoLayers {
+  const d = DEFAULT_VIDEO_LAYERS;
+  const layers: VideoLayers = {
+    lowKbps: int('SIMULCAST_LOW_KBPS', env.SIMULCAST_LOW_KBPS, d.lowKbps, 30, 10_000),
+    mediumKbps: int('SIMULCAST_MEDIUM_KBPS', env.SIMULCAST_MEDIUM_KBPS, d.mediumKbps, 30, 10_000),
+    highKbps: int('SIMULCAST_HIGH_KBPS', env.SIMULCAST_HIGH_KBPS, d.highKbps, 30, 20_000),
+    screenKbps: int('SCREEN_SHARE_KBPS', env.SCREEN_SHARE_KBPS, d.screenKbps, 30, 20_000),
+    screenFps: int('SCREEN_SHARE_FPS', env.SCREEN_SHARE_FPS, d.screenFps, 1, 60),
+  };
+  // A ladder that does not climb would make the viewers' layer choice meaningless (a "higher" layer costing less).
+  if (!(layers.lowKbps < layers.mediumKbps && layers.mediumKbps < layers.highKbps)) {
+    throw new ConfigError('SIMULCAST_LOW_KBPS < SIMULCAST_MEDIUM_KBPS < SIMULCAST_HIGH_KBPS must hold');
+  }
+  return layers;
 }
 
 // ---- The staff directory over LDAP (LDAP_*) -------------------------------------------------------------------------

@@ -53,6 +53,13 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['retentionIntervalSeconds', 'RETENTION_INTERVAL_SECONDS', show(config.retentionIntervalSeconds), false, defaults.retentionIntervalSeconds],
     ['ratingCommentDays', 'RATING_COMMENT_RETENTION_DAYS', show(config.ratingCommentDays), false, defaults.ratingCommentDays],
     ['accessibilityReportDays', 'ACCESSIBILITY_REPORT_RETENTION_DAYS', show(config.accessibilityReportDays), false, defaults.accessibilityReportDays],
+    [
+      'videoLayers',
+      'SIMULCAST_LOW_KBPS, SIMULCAST_MEDIUM_KBPS, SIMULCAST_HIGH_KBPS, SCREEN_SHARE_KBPS, SCREEN_SHARE_FPS',
+      `kamera ${config.videoLayers.lowKbps}/${config.videoLayers.mediumKbps}/${config.videoLayers.highKbps} kbit/s, skärm ${config.videoLayers.screenKbps} kbit/s ${config.videoLayers.screenFps} bilder/s`,
+      false,
+      defaults.videoLayers,
+    ],
   ];
   const configured = (key: string, fallback: unknown) => {
     if (key.startsWith('oidc')) return !!config.oidc;

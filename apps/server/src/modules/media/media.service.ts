@@ -1,3 +1,4 @@
+import type { VideoLayers } from '@videomote/contract/identity';
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
@@ -268,7 +269,12 @@ export class MediaService {
       const control = await this.pool.get(room.instance);
       if (!(await control.roomExists(room.janusRoomId))) {
         try {
-          await control.createRoom(room.janusRoomId, room.secret, { publishers: ROOM_PUBLISHERS, description: meeting.id, requireE2ee: true });
+          await control.createRoom(room.janusRoomId, room.secret, {
+            publishers: ROOM_PUBLISHERS,
+            description: meeting.id,
+            requireE2ee: true,
+            bitrate: publisherBitrateCap(this.deps.config.videoLayers),
+          });
           this.log.info({ meetingId: meeting.id, instance: room.instance }, 'media room created');
         } catch (err) {
           if (!(err instanceof JanusError && err.code === 427)) {
@@ -819,4 +825,12 @@ export class MediaService {
 /** An error's message for Felsökning: short, one line (the recorder scrubs it further). */
 function errorText(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 200);
+}
+
+/**
+ * The room's cap on what one publisher sends (Janus tells the browser with REMB): all three simulcast layers plus a
+ * margin for audio and the encoder's overshoot. Below the sum, the browser switches its top layer off for everyone.
+ */
+export function publisherBitrateCap(layers: VideoLayers): number {
+  return Math.round((layers.lowKbps + layers.mediumKbps + Math.max(layers.highKbps, layers.screenKbps)) * 1000 * 1.15);
 }

@@ -146,7 +146,7 @@ export class JanusControl {
     return data.exists === true;
   }
 
-  async createRoom(room: number, secret: string, options: { publishers: number; description: string; requireE2ee: boolean }): Promise<void> {
+  async createRoom(room: number, secret: string, options: { publishers: number; description: string; requireE2ee: boolean; bitrate?: number }): Promise<void> {
     await this.request({
       request: 'create',
       admin_key: this.info.roomAdminKey,
@@ -156,7 +156,8 @@ export class JanusControl {
       is_private: true,
       permanent: false,
       publishers: options.publishers,
-      bitrate: 1_024_000,
+      // Per publisher, sent to it as REMB: room enough for every simulcast layer (see publisherBitrateCap).
+      bitrate: options.bitrate ?? 1_024_000,
       fir_freq: 10,
       audiocodec: 'opus',
       videocodec: 'vp8',

@@ -212,6 +212,19 @@ describe('relay policy for the one subscriber connection (multistream)', () => {
     expect(checkClientMessage(msg({ request: 'configure', restart: true }), ctx, s)).toMatchObject({ ok: true, message: { body: { request: 'configure', restart: true } } });
   });
 
+  it('lets a subscriber choose, per mid, whether and which simulcast layer Janus forwards, and nothing else', () => {
+    const s = state('subscriber');
+    const streams = [{ mid: '1', send: true, substream: 0, temporal: 1 }, { mid: '3', send: false }];
+    expect(checkClientMessage(msg({ request: 'configure', streams }), ctx, s)).toMatchObject({ ok: true, message: { body: { request: 'configure', streams } } });
+    expect(checkClientMessage(msg({ request: 'configure', streams: [{ mid: '1', substream: 3 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'substream is 0, 1 or 2' });
+    expect(checkClientMessage(msg({ request: 'configure', streams: [{ mid: '1', temporal: -1 }] }), ctx, s).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'configure', streams: [{ mid: '1', send: 'yes' }] }), ctx, s).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'configure', streams: [{ mid: '1', min_delay: 5000 }] }), ctx, s)).toMatchObject({ ok: false, reason: '"min_delay" is not a layer option' });
+    expect(checkClientMessage(msg({ request: 'configure', streams: [{ substream: 1 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'a stream names its mid' });
+    expect(checkClientMessage(msg({ request: 'configure', streams: [] }), ctx, s).ok).toBe(false);
+    expect(checkClientMessage(msg({ request: 'configure', streams: Array.from({ length: 65 }, (_, i) => ({ mid: String(i), send: true })) }), ctx, s)).toMatchObject({ ok: false, reason: 'too many streams' });
+  });
+
   it('refuses every way of adding a feed that is not published in this room', () => {
     const s = state('subscriber');
     expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 9 }] }), ctx, state())).toMatchObject({ ok: false, reason: 'not a feed of this room' });

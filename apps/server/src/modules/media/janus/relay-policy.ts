@@ -237,6 +237,11 @@ function checkPluginMessage(msg: Record<string, unknown>, ctx: RelayContext, sta
     if (handle.role === 'subscriber') {
       if (request === 'publish' || request === 'unpublish') return refuse('a subscriber does not publish');
       if (jsep) return refuse('a subscriber sends no offer');
+      if (request === 'configure' && 'streams' in b) {
+        const layers = layerConfigure(b.streams);
+        if (typeof layers === 'string') return refuse(layers);
+        return out({ ...subscriberBody(b, ctx), streams: layers }, { kind: 'none' });
+      }
       return out(subscriberBody(b, ctx), { kind: 'none' });
     }
     return refuse('join the room first');
@@ -306,6 +311,31 @@ function checkAddedFeeds(streams: unknown, ctx: RelayContext): string | null {
   }
   return null;
 }
+
+/**
+ * A subscriber's layer choice (adaptive quality): `configure` with one entry per `mid` of its own connection, saying
+ * whether Janus forwards it (`send`) and which simulcast layer (`substream`, `temporal`: 0–2). Janus applies it only
+ * to the handle's own mids, so no other check is needed; only these keys pass, typed, so the browser cannot reach
+ * any other per-stream option through it. Answers the entries to relay, or the refusal reason.
+ */
+function layerConfigure(streams: unknown): Record<string, unknown>[] | string {
+  if (!Array.isArray(streams) || streams.length === 0) return 'streams must list mids';
+  if (streams.length > MAX_STREAMS_PER_REQUEST) return 'too many streams';
+  const out: Record<string, unknown>[] = [];
+  for (const s of streams) {
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'bad stream entry';
+    const e = s as Record<string, unknown>;
+    if (typeof e.mid !== 'string' || !/^[A-Za-z0-9_-]{1,16}$/.test(e.mid)) return 'a stream names its mid';
+    for (const key of Object.keys(e)) if (!LAYER_KEYS.has(key)) return `"${key}" is not a layer option`;
+    if ('send' in e && typeof e.send !== 'boolean') return 'send is true or false';
+    for (const key of ['substream', 'temporal'] as const) {
+      if (key in e && !(Number.isInteger(e[key]) && (e[key] as number) >= 0 && (e[key] as number) <= 2)) return `${key} is 0, 1 or 2`;
+    }
+    out.push(pick(e, [...LAYER_KEYS]));
+  }
+  return out;
+}
+const LAYER_KEYS = new Set(['mid', 'send', 'substream', 'temporal']);
 
 /** More than a room holds (24 publishers, audio and video each, plus a share): a bogus request. */
 const MAX_STREAMS_PER_REQUEST = 64;

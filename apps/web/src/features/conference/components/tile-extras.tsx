@@ -36,7 +36,7 @@ export function tileExtras({ meetingId, model, state, who, pins, session }: Inpu
             onForceMute={(connectionId) => void forceMute(meetingId, connectionId).catch((err: Error) => model.addError('FORCE_MUTE_FAILED', err.message))}
           />
         )}
-        <SignalMenu tile={tile} stats={state.stats[tile.streamId]} />
+        <SignalMenu tile={tile} stats={state.stats[tile.streamId]} received={state.videoLayers[tile.streamId]} />
       </>
     );
   };

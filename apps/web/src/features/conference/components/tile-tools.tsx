@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { StreamTile } from '../model/call-model.ts';
+import type { ReceivedVideo, StreamTile } from '../model/call-model.ts';
+import { layerText } from '../model/layer-text.ts';
 import { TILE_TEXTS } from '../model/texts.ts';
 import { signalLevel, type KindStats, type StreamStats } from '../model/network-quality.ts';
 import { usePopover } from './use-popover.ts';
@@ -27,8 +28,11 @@ function Row({ label, s }: { label: string; s: KindStats | null }) {
   );
 }
 
-/** The signal bar of a remote camera stream and its menu: the incoming figures for video and audio (spec §2). */
-export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamStats | undefined }) {
+/**
+ * The signal bar of a remote camera stream and its menu: the incoming figures for video and audio (spec §2), and
+ * the video layer this page receives (adaptive quality).
+ */
+export function SignalMenu({ tile, stats, received }: { tile: StreamTile; stats: StreamStats | undefined; received?: ReceivedVideo }) {
   const { open, setOpen, root, toggle } = usePopover();
   const id = useId();
   const loss = Math.max(stats?.video?.lossRatio ?? 0, stats?.audio?.lossRatio ?? 0);
@@ -68,6 +72,9 @@ export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamSta
               <Row label={TILE_TEXTS.audio} s={stats?.audio ?? null} />
             </tbody>
           </table>
+          <p className="signal__layer" data-layer={received?.off ?? received?.substream ?? ''}>
+            {TILE_TEXTS.layer}: {layerText(received)}
+          </p>
         </div>
       )}
     </div>

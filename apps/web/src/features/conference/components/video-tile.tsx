@@ -24,19 +24,25 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
     if (tile.stream) el.play().catch(() => {});
   }, [tile.stream]);
   const name = tile.videoType === 'screen' ? `${tile.displayName}${TILE_TEXTS.sharesScreen}` : tile.displayName;
-  const showVideo = tile.hasVideo || tile.videoType === 'screen';
+  const showVideo = (tile.hasVideo || tile.videoType === 'screen') && !tile.videoOffForBandwidth;
   return (
     <figure
       className={`tile${mini ? ' tile--mini' : ''}${tile.isOwn ? ' tile--own' : ''}`}
       data-stream-id={tile.streamId}
       data-video-type={tile.videoType}
       data-has-video={showVideo}
+      data-video-off={tile.videoOffForBandwidth ? 'bandwidth' : undefined}
     >
       <video ref={video} autoPlay playsInline muted={tile.isOwn} className={showVideo ? '' : 'tile__video--hidden'} />
       {!showVideo && (
         <div className="tile__poster" aria-hidden="true">
           {initials(tile.displayName)}
         </div>
+      )}
+      {tile.videoOffForBandwidth && (
+        <p className="tile__notice" role="status">
+          {TILE_TEXTS.videoOffForBandwidth}
+        </p>
       )}
       <figcaption className="tile__caption">
         <span className="tile__name" title={name}>

@@ -65,6 +65,7 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
           preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
           onEnded: () => navigate('/'),
           mediaKey: data.mediaKey,
+          videoLayers: config.videoLayers,
         });
         session.current = s;
         // Browser tests read the peer connections' stats through this hook; it exists only when asked for.

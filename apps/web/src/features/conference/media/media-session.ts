@@ -12,7 +12,10 @@ import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
+import { VideoLayerControl } from './video-layer-control.ts';
 import { MediaE2ee } from './e2ee/media-e2ee.ts';
+import type { VideoLayers } from '@videomote/contract/identity';
+import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -75,6 +78,8 @@ export interface MediaSessionOptions {
   onEnded?: (reason: 'kicked') => void;
   /** The meeting's end-to-end media key from gettoken (a newer one may follow on the socket). */
   mediaKey?: MediaKey;
+  /** `config.json` videoLayers: the simulcast and screen-share bit rates to send. */
+  videoLayers?: VideoLayers;
 }
 
 export class MediaSession {
@@ -123,9 +128,13 @@ export class MediaSession {
   private readonly stats: StatsPoller;
   /** E2EE: every frame sent is encrypted with the meeting key, every frame received decrypted (see MediaE2ee). */
   readonly e2ee = new MediaE2ee();
+  /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
+  readonly videoLayers: VideoLayerControl;
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
+    this.videoLayers = new VideoLayerControl(opts.model, () => this.remote);
+    this.stats.onSubscriberReports = (reports) => this.videoLayers.update(reports);
     if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
     const supported = blurSupported();
     opts.model.setBlur({ supported, on: supported && readBlurChoice() });
@@ -332,6 +341,10 @@ export class MediaSession {
     const janus = this.janus;
     const generation = this.generation;
     this.screenStream = stream;
+    // Keep the resolution and drop frames when the link is short: blurred text is unreadable, a slow one is not.
+    track.contentHint = 'text';
+    const screen = screenEncoding(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS);
+    await track.applyConstraints({ frameRate: { max: screen.maxFramerate } }).catch(() => undefined);
     // Media stopped from the browser's own "stop sharing" bar ends the share too.
     track.addEventListener('ended', () => this.stopScreenShare());
     model.screenShareStarted(stream);
@@ -358,8 +371,10 @@ export class MediaSession {
         if (msg.error) return fail();
         if (msg.videoroom === 'joined') {
           handle.createOffer({
+            // One full-size layer at a frame rate for text (no simulcast: a share is read, not glanced at).
             tracks: [{ type: 'video', capture: track, recv: false }],
             success: (offer) => {
+              void capSender(handle.webrtcStuff?.pc, screen.maxBitrate);
               this.watchPublisherIce('screen', handle);
               handle.send({ message: { request: 'configure', audio: false, video: true }, jsep: this.e2ee.declare(offer) });
             },
@@ -746,7 +761,9 @@ export class MediaSession {
     // dontStop: the same tracks are published again after a reconnect, without asking for the devices again.
     if (this.localTracks.audio) tracks.push({ type: 'audio', capture: this.localTracks.audio, recv: false, dontStop: true });
     const video = this.sentVideo();
-    if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true });
+    // VP8 simulcast (janus.js turns it on for a track with `simulcast` and takes our encodings): each viewer gets
+    // the layer that fits its tile and its downlink, chosen per viewer by Janus (see model/video-layers.ts).
+    if (video) tracks.push({ type: 'video', capture: video, recv: false, dontStop: true, simulcast: true, sendEncodings: cameraEncodings(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS) });
     this.showOwn();
     let mine: Handle | null = null;
     janus.attach({
@@ -887,6 +904,19 @@ export class MediaSession {
 
 /** The Network Information API where the browser has it (Chromium): its `change` follows a change of network. */
 const connectionInfo = (): EventTarget | undefined => (navigator as { connection?: EventTarget }).connection;
+
+/**
+ * Caps the bit rate of a single-layer video sender. After the offer is made: before it (as janus.js's own `bitrate`
+ * option does it) the screen share was seen never to reach its viewers.
+ */
+async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number): Promise<void> {
+  const sender = pc?.getSenders().find((s) => s.track?.kind === 'video');
+  if (!sender) return;
+  const params = sender.getParameters();
+  if (!params.encodings?.length) return;
+  params.encodings[0]!.maxBitrate = maxBitrate;
+  await sender.setParameters(params).catch(() => undefined);
+}
 
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {

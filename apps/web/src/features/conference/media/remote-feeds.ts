@@ -1,7 +1,22 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
-import { restsEndedBy, inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, triesAfterFailure, watchdogDue, type JanusSubscriberStream, type Rest } from '../model/subscription-plan.ts';
+import {
+  inboundBytesByMid,
+  isEmptyUpdate,
+  judgeSubscriptions,
+  midsOf,
+  planConfigure,
+  planUpdate,
+  RESUBSCRIBE_MS,
+  restsEndedBy,
+  triesAfterFailure,
+  videoMidsOf,
+  watchdogDue,
+  type JanusSubscriberStream,
+  type Rest,
+  type VideoWant,
+} from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 import { BANNER_TEXTS } from '../model/texts.ts';
 
@@ -52,6 +67,12 @@ export class RemoteFeeds {
   private readonly resting = new Map<number, Rest>();
   private readonly failedTries = new Map<number, number>();
   private mids = new Map<string, number>();
+  private videoMids = new Set<string>();
+  /** The layer wanted per video stream (stream id), and what Janus was last told per mid. */
+  private videoWants = new Map<string, VideoWant>();
+  private readonly appliedWants = new Map<string, VideoWant>();
+  /** The layer Janus says it forwards now per video mid (its `substream`/`temporal` events). */
+  private readonly receivedLayers = new Map<string, { substream?: number; temporal?: number }>();
   private readonly tracks = new Map<string, Map<string, MediaStreamTrack>>();
   private recovery: IceRecovery | null = null;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -65,6 +86,24 @@ export class RemoteFeeds {
     for (const feed of restsEndedBy(this.resting, this.wanted, wanted)) this.resting.delete(feed);
     this.wanted = wanted;
     this.pump();
+  }
+
+  /**
+   * What to forward of each video (stream id → nothing, or a simulcast layer): asked with a subscriber `configure`
+   * per `mid`, one request at a time like the rest, only for what changed.
+   */
+  setVideoWants(wants: Map<string, VideoWant>): void {
+    this.videoWants = wants;
+    this.pump();
+  }
+
+  /** The layer Janus reports forwarding per stream id (video), for the network-quality menu. */
+  receivedLayer(streamId: string): { substream?: number; temporal?: number } | null {
+    for (const mid of this.videoMids) {
+      const feed = this.mids.get(mid);
+      if (feed !== undefined && this.asked.get(feed)?.streamId === streamId) return this.receivedLayers.get(mid) ?? null;
+    }
+    return null;
   }
 
   /** The subscriber connection, once it exists. */
@@ -118,6 +157,9 @@ export class RemoteFeeds {
     for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
     this.asked.clear();
     this.mids.clear();
+    this.videoMids.clear();
+    this.appliedWants.clear();
+    this.receivedLayers.clear();
     this.tracks.clear();
     if (handle) {
       try {
@@ -168,7 +210,7 @@ export class RemoteFeeds {
       return;
     }
     const plan = planUpdate(this.asked.keys(), this.wanted, this.restingNow());
-    if (isEmptyUpdate(plan)) return;
+    if (isEmptyUpdate(plan)) return this.configureLayers();
     for (const feed of plan.unsubscribe) this.drop(feed);
     const now = Date.now();
     for (const feed of plan.subscribe) this.asked.set(feed, { streamId: this.wanted.get(feed)!, askedAt: now });
@@ -184,6 +226,31 @@ export class RemoteFeeds {
     this.lastRequest = plan.subscribe;
     // A refusal by the relay (a feed that has just gone) comes back as an error of the request, not as an event.
     this.handle.send({ message, error: () => this.failed() });
+  }
+
+  /** Asks Janus for the wanted layer of every video mid whose wish changed (nothing when none did). */
+  private configureLayers(): void {
+    if (!this.joined || !this.handle) return;
+    const byMid = new Map<string, VideoWant>();
+    for (const mid of this.videoMids) {
+      const feed = this.mids.get(mid);
+      const streamId = feed === undefined ? undefined : this.asked.get(feed)?.streamId;
+      const want = streamId === undefined ? undefined : this.videoWants.get(streamId);
+      if (want) byMid.set(mid, want);
+    }
+    const streams = planConfigure(byMid, this.appliedWants, this.videoMids);
+    if (!streams.length) return;
+    for (const s of streams) this.appliedWants.set(s.mid, s);
+    this.lastRequest = [];
+    this.setBusy(true);
+    this.handle.send({
+      message: { request: 'configure', streams },
+      error: () => {
+        // Not applied: forget it, so that the next change asks again.
+        for (const s of streams) this.appliedWants.delete(s.mid);
+        this.setBusy(false);
+      },
+    });
   }
 
   /** The feeds the request under way adds (rested if Janus refuses it). */
@@ -244,6 +311,15 @@ export class RemoteFeeds {
   private onMessage(handle: Handle, msg: JanusJS.Message, jsep?: JanusJS.JSEP): void {
     const event = msg.videoroom as string | undefined;
     if (msg.error) return this.failed();
+    // Janus's word on the layer it forwards now (after a switch on a key frame), per mid.
+    if (event === 'event' && typeof msg.mid === 'string' && (typeof msg.substream === 'number' || typeof msg.temporal === 'number')) {
+      const cur = this.receivedLayers.get(msg.mid) ?? {};
+      if (typeof msg.substream === 'number') cur.substream = msg.substream;
+      if (typeof msg.temporal === 'number') cur.temporal = msg.temporal;
+      this.receivedLayers.set(msg.mid, cur);
+    }
+    // The answer to a layer `configure` (no new offer): the next request may go.
+    if (event === 'event' && msg.configured === 'ok' && !jsep) this.setBusy(false);
     if (event === 'attached' || event === 'updated') {
       this.joined = true;
       this.applyStreams(msg.streams as JanusSubscriberStream[] | undefined);
@@ -286,7 +362,16 @@ export class RemoteFeeds {
   /** Janus's full list of the subscription's streams: which mid carries which feed now. */
   private applyStreams(streams: JanusSubscriberStream[] | undefined): void {
     if (!streams) return;
+    const before = this.mids;
     this.mids = midsOf(streams);
+    this.videoMids = videoMidsOf(streams);
+    // A mid that went, or that Janus reuses for another feed, starts from Janus's defaults again.
+    for (const mid of [...this.appliedWants.keys()]) {
+      if (!this.videoMids.has(mid) || before.get(mid) !== this.mids.get(mid)) {
+        this.appliedWants.delete(mid);
+        this.receivedLayers.delete(mid);
+      }
+    }
     for (const [streamId, byMid] of this.tracks) {
       for (const mid of [...byMid.keys()]) if (!this.mids.has(mid)) byMid.delete(mid);
       this.publish(streamId);

@@ -18,7 +18,7 @@ export interface PolledConnection {
   mids?: string[];
 }
 
-type Report = Record<string, unknown> & { type: string; kind?: string; id: string };
+export type Report = Record<string, unknown> & { type: string; kind?: string; id: string };
 
 /**
  * Polls RTCPeerConnection.getStats every second (spec §7): the subscribers' frame rate, bitrate and loss for the
@@ -30,6 +30,8 @@ export class StatsPoller {
   private outbound = new Map<string, OutboundCounters>();
   private readonly watch = new LossWatch();
   private busy = false;
+  /** Handed the subscriber connection's whole report after each poll (the layer choice reads its downlink). */
+  onSubscriberReports: ((reports: Report[]) => void) | null = null;
 
   constructor(
     private readonly model: CallModel,
@@ -106,6 +108,9 @@ export class StatsPoller {
       }
       this.inbound = nextInbound;
       this.outbound = nextOutbound;
+      const subscriber = this.connections().find((c) => c.role === 'subscriber');
+      const reports = subscriber && byPc.get(subscriber.pc);
+      if (reports) this.onSubscriberReports?.(reports);
       this.model.setStats(stats);
       if (publisherLoss && this.watch.sample(publisherLoss.audio, publisherLoss.video, this.now())) {
         this.model.addError('PUBLISHER_LOSS_RATIO_EXCEEDED');

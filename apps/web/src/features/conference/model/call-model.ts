@@ -22,6 +22,8 @@ export interface StreamTile {
   hasVideo: boolean;
   isOwn: boolean;
   stream: MediaStream | null;
+  /** This page's downlink cannot carry the video now: it is turned off (audio goes on) and the tile says so. */
+  videoOffForBandwidth?: boolean;
 }
 
 export interface ErrorEntry {
@@ -59,6 +61,19 @@ export interface CallState {
   stats: Record<string, StreamStats>;
   /** Background blur: whether the browser can, and whether it is on (spec §4 Blur). */
   blur: { supported: boolean; on: boolean };
+  /** Per remote stream id: the video layer received, or why no video is (model/video-layers.ts). */
+  videoLayers: Record<string, ReceivedVideo>;
+}
+
+/** What this viewer receives of one remote video. */
+export interface ReceivedVideo {
+  /** Turned off because the downlink cannot carry it (the tile says so), or paused because nobody sees it. */
+  off: 'bandwidth' | 'hidden' | null;
+  /** A screen share: one layer, nothing to choose. */
+  singleLayer: boolean;
+  /** The simulcast layer Janus says it forwards (0 lowest … 2 full size); null until it has said. */
+  substream: number | null;
+  temporal: number | null;
 }
 
 const NO_CAPABILITIES: Capabilities = { publish: false, subscribe: false, forceUnpublish: false, forceDisconnect: false, screenShare: false };
@@ -84,12 +99,15 @@ export const initialCallState = (): CallState => ({
   forcedMute: false,
   stats: {},
   blur: { supported: false, on: false },
+  videoLayers: {},
 });
 
 export const OWN_STREAM_ID = 'own-camera';
 export const OWN_SCREEN_ID = 'own-screen';
 export const cameraStreamId = (connectionId: string) => `camera-${connectionId}`;
 export const screenStreamId = (connectionId: string) => `screen-${connectionId}`;
+
+const offForBandwidth = (state: CallState, id: string) => (state.videoLayers[id]?.off === 'bandwidth' ? { videoOffForBandwidth: true } : {});
 
 /** Remote streams: one per published camera or screen feed of another connection. */
 export function remoteTiles(state: CallState): StreamTile[] {
@@ -98,11 +116,11 @@ export function remoteTiles(state: CallState): StreamTile[] {
     if (c.connectionId === state.connectionId) continue;
     if (c.feedId) {
       const id = cameraStreamId(c.connectionId);
-      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'camera', displayName: c.displayName, hasAudio: c.hasAudio, hasVideo: c.hasVideo, isOwn: false, stream: state.media[id] ?? null });
+      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'camera', displayName: c.displayName, hasAudio: c.hasAudio, hasVideo: c.hasVideo, isOwn: false, stream: state.media[id] ?? null, ...offForBandwidth(state, id) });
     }
     if (c.screenFeedId) {
       const id = screenStreamId(c.connectionId);
-      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'screen', displayName: c.displayName, hasAudio: false, hasVideo: true, isOwn: false, stream: state.media[id] ?? null });
+      tiles.push({ streamId: id, connectionId: c.connectionId, videoType: 'screen', displayName: c.displayName, hasAudio: false, hasVideo: true, isOwn: false, stream: state.media[id] ?? null, ...offForBandwidth(state, id) });
     }
   }
   return tiles;
@@ -291,6 +309,10 @@ export class CallModel {
 
   setStats(stats: Record<string, StreamStats>): void {
     this.set({ stats });
+  }
+
+  setVideoLayers(videoLayers: Record<string, ReceivedVideo>): void {
+    if (JSON.stringify(videoLayers) !== JSON.stringify(this.state.videoLayers)) this.set({ videoLayers });
   }
 
   setBlur(blur: { supported: boolean; on: boolean }): void {

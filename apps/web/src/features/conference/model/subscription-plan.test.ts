@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false,
@@ -135,5 +135,32 @@ describe('a refused or dropped feed announced again', () => {
     expect(triesAfterFailure(2, 'refused')).toBe(2);
     expect(triesAfterFailure(0, 'stalled')).toBe(1);
     expect(watchdogDelay(triesAfterFailure(0, 'refused'))).toBe(SUBSCRIPTION_WATCHDOG_MS);
+  });
+});
+
+describe('layer configure per mid', () => {
+  const mids = new Set(['1', '3', '5']);
+
+  it('asks only for the mids whose wish changed, and nothing when none did', () => {
+    const wanted = new Map([
+      ['1', { send: true, substream: 0, temporal: 2 }],
+      ['3', { send: false }],
+      ['5', { send: true, substream: 2, temporal: 2 }],
+    ]);
+    const applied = new Map([['5', { send: true, substream: 2, temporal: 2 }]]);
+    expect(planConfigure(wanted, applied, mids)).toEqual([
+      { mid: '1', send: true, substream: 0, temporal: 2 },
+      { mid: '3', send: false },
+    ]);
+    expect(planConfigure(wanted, new Map([...wanted]), mids)).toEqual([]);
+  });
+
+  it('skips mids that are not live video, and treats an unconfigured mid as Janus sends it', () => {
+    expect(planConfigure(new Map([['2', { send: false }]]), new Map(), mids)).toEqual([]);
+    expect(planConfigure(new Map([['1', { send: true }]]), new Map(), mids)).toEqual([]);
+  });
+
+  it('reads only live video streams from Janus’s list', () => {
+    expect([...videoMidsOf([{ mid: '0', type: 'audio', feed_id: 1 }, { mid: '1', type: 'video', feed_id: 1 }, { mid: '2', type: 'video', active: false }])]).toEqual(['1']);
   });
 });

@@ -136,6 +136,7 @@ export interface JanusSubscriberStream {
   mid?: unknown;
   feed_id?: unknown;
   active?: unknown;
+  type?: unknown;
 }
 
 /**
@@ -147,6 +148,44 @@ export function midsOf(streams: readonly JanusSubscriberStream[] | undefined): M
   for (const s of streams ?? []) {
     if (s.active === false || typeof s.mid !== 'string' || typeof s.feed_id !== 'number') continue;
     out.set(s.mid, s.feed_id);
+  }
+  return out;
+}
+
+/** The `mid`s of the subscription's live video streams (the ones a layer can be chosen for). */
+export function videoMidsOf(streams: readonly JanusSubscriberStream[] | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const s of streams ?? []) if (s.active !== false && s.type === 'video' && typeof s.mid === 'string') out.add(s.mid);
+  return out;
+}
+
+/** What this viewer asks Janus to forward of one video `mid`: nothing, or a simulcast layer (absent: as Janus sends it). */
+export interface VideoWant {
+  send: boolean;
+  substream?: number;
+  temporal?: number;
+}
+
+export interface MidConfigure extends VideoWant {
+  mid: string;
+}
+
+/**
+ * The `streams` of one subscriber `configure` that brings Janus from what it was last told (`applied`) to what is
+ * wanted now, for the video mids that exist: only the mids that change, sorted, so that nothing is sent when
+ * nothing changed. A mid that was never configured counts as "sending, top layer" (Janus's default).
+ */
+export function planConfigure(wanted: ReadonlyMap<string, VideoWant>, applied: ReadonlyMap<string, VideoWant>, videoMids: ReadonlySet<string>): MidConfigure[] {
+  const out: MidConfigure[] = [];
+  for (const mid of [...videoMids].sort()) {
+    const want = wanted.get(mid);
+    if (!want) continue;
+    const was = applied.get(mid) ?? { send: true };
+    if (was.send === want.send && (!want.send || (was.substream === want.substream && was.temporal === want.temporal))) continue;
+    const entry: MidConfigure = { mid, send: want.send };
+    if (want.send && want.substream !== undefined) entry.substream = want.substream;
+    if (want.send && want.temporal !== undefined) entry.temporal = want.temporal;
+    out.push(entry);
   }
   return out;
 }

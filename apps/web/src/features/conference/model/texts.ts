@@ -64,6 +64,14 @@ export const TILE_TEXTS = {
   video: 'Video',
   audio: 'Ljud',
   levels: { danger: 'dålig', warning: 'varierande', fine: 'bra' } as Record<string, string>,
+  // Adaptive quality (not in the spec): the layer received, and a video turned off because this page's link is slow.
+  layer: 'Kvalitet',
+  layers: ['låg', 'mellan', 'hög'] as readonly string[],
+  halfFrameRate: 'halv bildfrekvens',
+  quarterFrameRate: 'en fjärdedels bildfrekvens',
+  singleLayer: 'full',
+  layerOff: 'av (för långsam anslutning)',
+  videoOffForBandwidth: 'Videon är avstängd eftersom din anslutning är för långsam. Ljudet hörs.',
 } as const;
 
 /** The stage's pins and kept tiles (not in the spec: chosen here). */

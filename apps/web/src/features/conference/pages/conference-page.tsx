@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { RequireLogin } from '../../session/components/require-login.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -78,6 +78,10 @@ function Conference() {
     interpreters: tiles.filter((t) => isInterpreterTile(who, t)).map((t) => t.streamId),
     pinned: tiles.filter((t) => pins.pins.includes(tilePinKey(who, t))).map((t) => t.streamId),
   });
+  // The interpreters' videos are the last this page lowers when its downlink is short (model/video-layers.ts). Handed
+  // on after every render: the session may be made after the interpreters are known, and setting them is cheap.
+  const interpreterIds = view.kept.filter((streamId) => tiles.some((t) => t.streamId === streamId && isInterpreterTile(who, t)));
+  useEffect(() => session.current?.videoLayers.setInterpreters(interpreterIds));
   const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
   const status = callStatus(state);
   const loading = showsSpinner(state);

@@ -1,0 +1,107 @@
+import type { CallModel, ReceivedVideo } from '../model/call-model.ts';
+import type { VideoWant } from '../model/subscription-plan.ts';
+import {
+  allocate,
+  currentSpeaker,
+  DownlinkController,
+  downlinkSample,
+  downlinkTotals,
+  maxCut,
+  type DownlinkTotals,
+  type VideoDemand,
+} from '../model/video-layers.ts';
+import type { RemoteFeeds } from './remote-feeds.ts';
+import type { Report } from './stats-poller.ts';
+
+/**
+ * Applies the layer choice of model/video-layers.ts once a second, after the stats poll: measures each remote
+ * tile on the page (its rendered size, whether it is a mini, whether the tab is visible), reads the downlink from
+ * the subscriber connection's report, and tells RemoteFeeds what to forward per video. The call model gets what is
+ * received, for the tiles ("no video: the connection is too slow") and the network-quality menu.
+ */
+export class VideoLayerControl {
+  private readonly downlink = new DownlinkController();
+  private totals: DownlinkTotals | null = null;
+  private speaker: { streamId: string; at: number } | null = null;
+  private interpreters = new Set<string>();
+
+  constructor(
+    private readonly model: CallModel,
+    private readonly remote: () => RemoteFeeds | null,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** The interpreters' camera stream ids (the page knows the booked roles). */
+  setInterpreters(streamIds: readonly string[]): void {
+    this.interpreters = new Set(streamIds);
+  }
+
+  /** One poll's report of the subscriber connection. */
+  update(reports: Report[]): void {
+    const remote = this.remote();
+    if (!remote) return;
+    const streams = remote.streams();
+    const now = this.now();
+
+    const levels = new Map<string, number>();
+    const streamOfMid = new Map<string, string>();
+    for (const s of streams) for (const mid of s.mids) streamOfMid.set(mid, s.streamId);
+    for (const r of reports) {
+      if (r.type !== 'inbound-rtp' || r.kind !== 'audio' || typeof r.audioLevel !== 'number') continue;
+      const id = streamOfMid.get(String(r.mid));
+      if (id) levels.set(id, Math.max(levels.get(id) ?? 0, r.audioLevel));
+    }
+    this.speaker = currentSpeaker(levels, this.speaker, now);
+
+    const state = this.model.getState();
+    const demands = streams.map((s): VideoDemand => {
+      const size = measureTile(s.streamId);
+      return {
+        streamId: s.streamId,
+        kind: s.streamId.startsWith('screen-') ? 'screen' : 'camera',
+        interpreter: this.interpreters.has(s.streamId),
+        speaking: this.speaker?.streamId === s.streamId,
+        focused: state.streamWithFocus?.streamId === s.streamId,
+        mini: size.mini,
+        height: size.height,
+      };
+    });
+    const totals = downlinkTotals(reports);
+    const sample = downlinkSample(this.totals, totals);
+    this.totals = totals;
+    if (sample) this.downlink.sample(sample, now, maxCut(demands));
+
+    const wants = new Map<string, VideoWant>();
+    const received: Record<string, ReceivedVideo> = {};
+    for (const plan of allocate(demands, this.downlink.cut)) {
+      const screen = plan.streamId.startsWith('screen-');
+      // A screen share is one layer: Janus is told only whether to send it.
+      wants.set(plan.streamId, plan.send ? (screen ? { send: true } : { send: true, ...plan.layer }) : { send: false });
+      const layer = remote.receivedLayer(plan.streamId);
+      received[plan.streamId] = plan.send
+        ? { off: null, singleLayer: screen, substream: screen ? null : (layer?.substream ?? null), temporal: screen ? null : (layer?.temporal ?? null) }
+        : { off: plan.reason, singleLayer: screen, substream: null, temporal: null };
+    }
+    remote.setVideoWants(wants);
+    this.model.setVideoLayers(received);
+  }
+
+  /** For the browser tests: the rungs taken off now. */
+  get cut(): number {
+    return this.downlink.cut;
+  }
+}
+
+/**
+ * A tile's rendered height in device pixels (0 when it is not on screen: collapsed minis, a hidden tab, a tile
+ * scrolled out of the page), read from the tiles' `data-stream-id`. The media layer reads the page rather than
+ * have every tile report its size, so that the tiles stay free of media concerns.
+ */
+function measureTile(streamId: string): { height: number; mini: boolean } {
+  if (typeof document === 'undefined' || document.visibilityState === 'hidden') return { height: 0, mini: false };
+  const figure = document.querySelector(`figure.tile[data-stream-id="${CSS.escape(streamId)}"]`);
+  if (!figure) return { height: 0, mini: false };
+  const rect = figure.getBoundingClientRect();
+  const onScreen = rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
+  return { height: onScreen ? Math.round(rect.height * (window.devicePixelRatio || 1)) : 0, mini: figure.classList.contains('tile--mini') };
+}

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocate,
+  currentSpeaker,
+  downlinkSample,
+  downlinkTotals,
+  DownlinkController,
+  MAX_STABLE_MS,
+  maxCut,
+  STABLE_MS,
+  STEP_DOWN_HOLD_MS,
+  wantedRung,
+  type DownlinkSample,
+  type VideoDemand,
+  type VideoPlan,
+} from './video-layers.ts';
+
+const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand => ({
+  streamId,
+  kind: 'camera',
+  interpreter: false,
+  speaking: false,
+  focused: false,
+  mini: false,
+  height: 300,
+  ...extra,
+});
+
+const layerOf = (plans: VideoPlan[], id: string) => {
+  const p = plans.find((x) => x.streamId === id)!;
+  return p.send ? `${p.layer.substream}/${p.layer.temporal}` : `off:${p.reason}`;
+};
+
+describe('layer per tile from its rendered size', () => {
+  it('gives the focused stream the top layer, grid tiles by size, minis the lowest, hidden tiles nothing', () => {
+    expect(wantedRung(cam('a', { focused: true, height: 200 }))).toBe(4);
+    expect(wantedRung(cam('a', { height: 700 }))).toBe(4);
+    expect(wantedRung(cam('a', { height: 400 }))).toBe(3);
+    expect(wantedRung(cam('a', { height: 200 }))).toBe(2);
+    expect(wantedRung(cam('a', { mini: true, height: 600 }))).toBe(2);
+    expect(wantedRung(cam('a', { height: 0 }))).toBe(0);
+    expect(wantedRung(cam('s', { kind: 'screen', height: 100 }))).toBe(1);
+  });
+
+  it('with a free downlink every tile gets what its size asks for; a hidden one is paused, not called short of bandwidth', () => {
+    const plans = allocate([cam('big', { height: 800 }), cam('mid', { height: 400 }), cam('mini', { mini: true, height: 90 }), cam('gone', { height: 0 })], 0);
+    expect(layerOf(plans, 'big')).toBe('2/2');
+    expect(layerOf(plans, 'mid')).toBe('1/2');
+    expect(layerOf(plans, 'mini')).toBe('0/2');
+    expect(layerOf(plans, 'gone')).toBe('off:hidden');
+  });
+});
+
+describe('taking rungs off when the downlink is short', () => {
+  const call = [
+    cam('interp', { interpreter: true, height: 600 }),
+    cam('screen', { kind: 'screen', height: 600 }),
+    cam('speaker', { speaking: true, height: 600 }),
+    cam('focus', { focused: true, height: 600 }),
+    cam('other', { height: 600 }),
+    cam('mini', { mini: true, height: 100 }),
+  ];
+
+  it('lowers every ordinary video to its lowest layer before turning any off, least important first', () => {
+    expect(layerOf(allocate(call, 1), 'mini')).toBe('0/1');
+    expect(layerOf(allocate(call, 1), 'other')).toBe('2/2');
+    const lowest = allocate(call, 10);
+    for (const id of ['speaker', 'focus', 'other', 'mini']) expect(layerOf(lowest, id)).toBe('0/1');
+    expect(layerOf(lowest, 'interp')).toBe('2/2');
+    expect(layerOf(lowest, 'screen')).toBe('2/2');
+  });
+
+  it('keeps the interpreter at the middle layer, full frame rate, while anything else is received', () => {
+    for (let cut = 0; cut <= maxCut(call); cut++) {
+      const plans = allocate(call, cut);
+      const others = plans.filter((p) => p.streamId !== 'interp' && p.send);
+      const interp = plans.find((p) => p.streamId === 'interp')!;
+      if (others.length) {
+        expect(interp.send, `cut ${cut}`).toBe(true);
+        if (interp.send) expect(interp.layer.substream >= 1 && interp.layer.temporal === 2, `cut ${cut}`).toBe(true);
+      }
+    }
+  });
+
+  it('turns the least important videos off first (saying it is the bandwidth), the screen share and the interpreter last', () => {
+    const offOrder: string[] = [];
+    for (let cut = 0; cut <= maxCut(call); cut++) {
+      for (const p of allocate(call, cut)) {
+        if (!p.send && !offOrder.includes(p.streamId)) {
+          expect(p.reason).toBe('bandwidth');
+          offOrder.push(p.streamId);
+        }
+      }
+    }
+    expect(offOrder).toEqual(['mini', 'other', 'focus', 'speaker', 'screen', 'interp']);
+  });
+
+  it('gives rungs back in the reverse order: the interpreter and the share first, then the speaker', () => {
+    const all = maxCut(call);
+    const onOrder: string[] = [];
+    for (let cut = all; cut >= 0; cut--) {
+      for (const p of allocate(call, cut)) if (p.send && !onOrder.includes(p.streamId)) onOrder.push(p.streamId);
+    }
+    expect(onOrder.slice(0, 3)).toEqual(['interp', 'screen', 'speaker']);
+  });
+});
+
+describe('the downlink controller on a controlled clock', () => {
+  const lossy: DownlinkSample = { videoLoss: 0.2, audioLoss: 0.05, receivedBitrate: 500_000 };
+  const clean: DownlinkSample = { videoLoss: 0, audioLoss: 0, receivedBitrate: 400_000 };
+
+  it('steps down fast while packets are lost, faster the longer it lasts', () => {
+    const c = new DownlinkController();
+    const cuts: number[] = [];
+    for (let t = 0; t <= 8_000; t += 1_000) cuts.push(c.sample(lossy, t, 30));
+    // A step every STEP_DOWN_HOLD_MS (the layer switch waits for a key frame), each larger than the one before.
+    expect(STEP_DOWN_HOLD_MS).toBe(2_000);
+    expect(cuts).toEqual([1, 1, 2, 2, 4, 4, 7, 7, 11]);
+  });
+
+  it('never cuts more than there is to cut', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 20_000; t += 1_000) c.sample(lossy, t, 5);
+    expect(c.cut).toBe(5);
+  });
+
+  it('comes back up only after a stable period, in steps that grow while they hold', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    const down = c.cut;
+    const ups: number[] = [];
+    for (let t = 7_000; t <= 7_000 + STABLE_MS + 6_000; t += 500) ups.push(c.sample(clean, t, 30));
+    // Nothing for the stable period, then a step every 1.5 s, growing while they hold: 1, 1, 2, 2, 3.
+    expect(ups.slice(0, STABLE_MS / 500)).toEqual(Array(STABLE_MS / 500).fill(down));
+    const steps = ups.map((u, i) => (i ? ups[i - 1]! - u : 0)).filter((d) => d > 0);
+    expect(down).toBe(7);
+    expect(steps).toEqual([1, 1, 2, 2, 1]); // the last one is what was left
+    expect(ups.at(-1)).toBe(0);
+  });
+
+  it('does not oscillate: a step up that brings loss back doubles the wait before the next', () => {
+    const c = new DownlinkController();
+    let t = 0;
+    c.sample(lossy, t, 30); // cut 1
+    const changes: number[] = [];
+    let last = c.cut;
+    // A link that carries exactly cut ≥ 1: every step up to 0 brings loss back.
+    for (t = 1_000; t <= 300_000; t += 1_000) {
+      const cut = c.sample(last === 0 ? lossy : clean, t, 30);
+      if (cut !== last) changes.push(t);
+      last = cut;
+    }
+    // Probes get rarer (waits of 5 s, 10, then 12 s): about twenty in five minutes rather than one every two seconds.
+    expect(changes.length).toBeLessThanOrEqual(50);
+    expect(c.stablePeriodMs).toBe(MAX_STABLE_MS);
+    const gaps = changes.slice(1).map((x, i) => x - changes[i]!);
+    expect(Math.max(...gaps.slice(-4))).toBeGreaterThanOrEqual(MAX_STABLE_MS);
+  });
+
+  it('reads an available incoming bitrate below what is received as congestion, when the browser gives one', () => {
+    const c = new DownlinkController();
+    expect(c.sample({ videoLoss: 0, audioLoss: 0, receivedBitrate: 900_000, availableIncomingBitrate: 500_000 }, 0, 10)).toBe(1);
+    expect(c.sample({ videoLoss: 0, audioLoss: 0, receivedBitrate: 400_000, availableIncomingBitrate: 500_000 }, 3_000, 10)).toBe(1);
+  });
+});
+
+describe('the downlink sample from the subscriber connection', () => {
+  type S = [id: string, kind: 'audio' | 'video', lost: number, received: number];
+  const reports = (at: number, streams: S[], bytes: number) => [
+    ...streams.map(([id, kind, packetsLost, packetsReceived], i) => ({ type: 'inbound-rtp', id, kind, packetsLost, packetsReceived, bytesReceived: i ? 0 : bytes, timestamp: at })),
+    { type: 'candidate-pair', nominated: true, availableIncomingBitrate: 800_000 },
+  ];
+
+  it('takes the last second’s loss per stream and the bit rate of all', () => {
+    const a = downlinkTotals(reports(1_000, [['v1', 'video', 10, 1_000], ['a1', 'audio', 0, 500]], 100_000));
+    const b = downlinkTotals(reports(2_000, [['v1', 'video', 30, 1_180], ['a1', 'audio', 1, 549]], 162_500));
+    expect(downlinkSample(null, a)).toBeNull();
+    expect(downlinkSample(a, b)).toEqual({ videoLoss: 0.1, audioLoss: 0.02, receivedBitrate: 500_000, availableIncomingBitrate: 800_000 });
+  });
+
+  it('reads loss on every stream as this link’s, loss on one sender’s stream as that sender’s (the median)', () => {
+    const a = downlinkTotals(reports(1_000, [['a1', 'audio', 0, 0], ['a2', 'audio', 0, 0], ['a3', 'audio', 0, 0]], 0));
+    const oneSender = downlinkTotals(reports(2_000, [['a1', 'audio', 14, 86], ['a2', 'audio', 0, 100], ['a3', 'audio', 0, 100]], 0));
+    const ourLink = downlinkTotals(reports(2_000, [['a1', 'audio', 14, 86], ['a2', 'audio', 10, 90], ['a3', 'audio', 12, 88]], 0));
+    expect(downlinkSample(a, oneSender)!.audioLoss).toBe(0);
+    expect(downlinkSample(a, ourLink)!.audioLoss).toBe(0.12);
+  });
+
+  it('does not read a stream that went away, or one that carried almost nothing, as loss', () => {
+    const a = downlinkTotals(reports(1_000, [['v1', 'video', 50, 1_000], ['v2', 'video', 0, 0]], 100_000));
+    const b = downlinkTotals(reports(2_000, [['v1', 'video', 0, 100], ['v2', 'video', 3, 2]], 10_000));
+    expect(downlinkSample(a, b)).toMatchObject({ videoLoss: 0, audioLoss: 0, receivedBitrate: 0 });
+  });
+});
+
+describe('the speaker', () => {
+  it('is the loudest above the speech level, kept through a short pause', () => {
+    const s1 = currentSpeaker(new Map([['a', 0.02], ['b', 0.3], ['c', 0.2]]), null, 0);
+    expect(s1?.streamId).toBe('b');
+    expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 2_000)?.streamId).toBe('b');
+    expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 3_500)).toBeNull();
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * Which simulcast layer this viewer receives of each remote video, free of React and of Janus: the media layer
+ * measures (tile sizes, the 1 s stats) and applies the answer with a subscriber `configure` per `mid`.
+ *
+ * Two inputs decide it. What each tile needs from its size on the screen (`wantedRung`), and what the downlink
+ * carries (`DownlinkController`: how many rungs to take off everyone's ideal, stepping down fast on loss and back
+ * up only after a stable period). `allocate` then takes that many rungs off in a fixed order: ordinary videos
+ * first (least important first, all down to their lowest layer before any is turned off), the sign-language
+ * interpreter and the screen share last; they are also the first given back, because the order is the same.
+ */
+
+/** Janus's simulcast substream (0 = a quarter of the captured size, 1 = half, 2 = full) and temporal layer. */
+export type Substream = 0 | 1 | 2;
+export type Temporal = 0 | 1 | 2;
+
+export interface LayerChoice {
+  substream: Substream;
+  temporal: Temporal;
+}
+
+/** One remote video as this page shows it now. */
+export interface VideoDemand {
+  streamId: string;
+  kind: 'camera' | 'screen';
+  /** The booked sign-language interpreter's camera: what a deaf participant cannot do without. */
+  interpreter: boolean;
+  /** Speaking now (audio level): comes after the interpreter and the share. */
+  speaking: boolean;
+  focused: boolean;
+  /** Shown among the minis. */
+  mini: boolean;
+  /** Rendered height in device pixels; 0 when the tile is not on screen (collapsed minis, hidden tab). */
+  height: number;
+}
+
+/** What to ask Janus for one video: nothing (paused or turned off, audio goes on) or a layer. */
+export type VideoPlan =
+  | { streamId: string; send: true; layer: LayerChoice }
+  /** `hidden`: nobody can see it (tab hidden, minis collapsed); `bandwidth`: the downlink cannot carry it (say so). */
+  | { streamId: string; send: false; reason: 'hidden' | 'bandwidth' };
+
+/**
+ * The rungs of a camera, lowest first. Rung 0 is "off". The lowest layer at half frame rate comes first, so that a
+ * video is made cheaper before it is taken away; full frame rate otherwise (a signer's hands need it).
+ */
+export const CAMERA_RUNGS: readonly (LayerChoice | null)[] = [
+  null,
+  { substream: 0, temporal: 1 },
+  { substream: 0, temporal: 2 },
+  { substream: 1, temporal: 2 },
+  { substream: 2, temporal: 2 },
+];
+/** A screen share is one layer (text must stay sharp): on or off. */
+export const SCREEN_RUNGS: readonly (LayerChoice | null)[] = [null, { substream: 2, temporal: 2 }];
+/** The interpreter keeps at least the middle layer at full frame rate while anything else is received. */
+export const INTERPRETER_FLOOR_RUNG = 3;
+
+/**
+ * Rendered heights (device pixels) up to which a lower layer is enough: the layers of a 1280x720 camera are 180,
+ * 360 and 720 high, and a layer a little smaller than its tile still looks sharp once scaled.
+ */
+export const LOW_LAYER_MAX_HEIGHT = 240;
+export const MEDIUM_LAYER_MAX_HEIGHT = 480;
+
+/** The rung a tile needs from its size and place alone (0: not visible, nothing to receive). */
+export function wantedRung(d: VideoDemand): number {
+  if (d.height <= 0) return 0;
+  if (d.kind === 'screen') return SCREEN_RUNGS.length - 1;
+  if (d.focused) return 4;
+  if (d.mini || d.height <= LOW_LAYER_MAX_HEIGHT) return 2;
+  if (d.height <= MEDIUM_LAYER_MAX_HEIGHT) return 3;
+  return 4;
+}
+
+/** Lower = more important. Ties: the larger tile, then the stream id, so the same situation gives the same plan. */
+export function importance(d: VideoDemand): number {
+  if (d.interpreter) return 0;
+  if (d.kind === 'screen') return 1;
+  if (d.speaking) return 2;
+  if (d.focused) return 3;
+  if (d.mini) return 5;
+  return 4;
+}
+
+function byImportance(a: VideoDemand, b: VideoDemand): number {
+  return importance(a) - importance(b) || b.height - a.height || (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0);
+}
+
+const rungsOf = (d: VideoDemand) => (d.kind === 'screen' ? SCREEN_RUNGS : CAMERA_RUNGS);
+const isProtected = (d: VideoDemand) => d.interpreter || d.kind === 'screen';
+
+/**
+ * The order in which rungs are taken off when the downlink is short (each entry: one stream loses one rung).
+ * 1. ordinary videos, least important first, one rung each per round, down to their lowest layer;
+ * 2. the interpreter down to its floor (middle layer, full frame rate);
+ * 3. ordinary videos off, least important first;
+ * 4. the screen share off, then the interpreter to its lowest layer, then off.
+ */
+export function reductionOrder(demands: readonly VideoDemand[], wanted: ReadonlyMap<string, number>): string[] {
+  const sorted = [...demands].sort(byImportance);
+  const ordinary = sorted.filter((d) => !isProtected(d)).reverse();
+  const rung = new Map(sorted.map((d) => [d.streamId, wanted.get(d.streamId) ?? 0]));
+  const order: string[] = [];
+  const lower = (id: string, downTo: number) => {
+    while ((rung.get(id) ?? 0) > downTo) {
+      rung.set(id, rung.get(id)! - 1);
+      order.push(id);
+    }
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const d of ordinary) {
+      if ((rung.get(d.streamId) ?? 0) > 1) {
+        rung.set(d.streamId, rung.get(d.streamId)! - 1);
+        order.push(d.streamId);
+        changed = true;
+      }
+    }
+  }
+  for (const d of sorted) if (d.interpreter) lower(d.streamId, INTERPRETER_FLOOR_RUNG);
+  for (const d of ordinary) lower(d.streamId, 0);
+  for (const d of sorted) if (d.kind === 'screen' && !d.interpreter) lower(d.streamId, 0);
+  for (const d of sorted) if (d.interpreter) lower(d.streamId, 0);
+  return order;
+}
+
+/** The plan for every video after `cut` rungs are taken off their wanted layers (see reductionOrder). */
+export function allocate(demands: readonly VideoDemand[], cut: number): VideoPlan[] {
+  const wanted = new Map(demands.map((d) => [d.streamId, wantedRung(d)]));
+  const rung = new Map(wanted);
+  const order = reductionOrder(demands, wanted);
+  for (const id of order.slice(0, Math.max(0, cut))) rung.set(id, rung.get(id)! - 1);
+  return demands.map((d) => {
+    const r = rung.get(d.streamId) ?? 0;
+    const layer = rungsOf(d)[r];
+    if (layer) return { streamId: d.streamId, send: true, layer };
+    return { streamId: d.streamId, send: false, reason: wanted.get(d.streamId) === 0 ? 'hidden' : 'bandwidth' };
+  });
+}
+
+/** How many rungs `allocate` can take off at most: everything visible turned off. */
+export function maxCut(demands: readonly VideoDemand[]): number {
+  return demands.reduce((n, d) => n + wantedRung(d), 0);
+}
+
+/** One second of the subscriber connection's stats, summed over every received stream. */
+export interface DownlinkSample {
+  /** Lost / (lost + received) of video packets in the last interval. */
+  videoLoss: number;
+  audioLoss: number;
+  /** candidate-pair availableIncomingBitrate when the browser gives one (Chromium does not), in bit/s. */
+  availableIncomingBitrate?: number | null;
+  /** Bit/s received in the last interval, all streams. */
+  receivedBitrate: number;
+}
+
+/** Loss above these in one sample is congestion: audio is held to a stricter bar, it is what must get through. */
+export const VIDEO_LOSS_CONGESTED = 0.03;
+export const AUDIO_LOSS_CONGESTED = 0.02;
+/** After a step down, the next waits this long: Janus switches layer on the next key frame, the queue drains. */
+export const STEP_DOWN_HOLD_MS = 2_000;
+/** No congestion for this long before the first step up; then one step per STEP_UP_INTERVAL_MS while it lasts. */
+export const STABLE_MS = 5_000;
+export const STEP_UP_INTERVAL_MS = 1_500;
+/** Congestion this soon after a step up means that step was too much: the stable period doubles, up to the max. */
+export const PROBE_FAILED_WITHIN_MS = 6_000;
+/**
+ * At most this long between probes on a link that cannot take more: longer would keep a viewer whose link has
+ * recovered on low layers for long (the issue asks for the top layer back within 15 s), shorter loses packets
+ * (audio too: a FIFO on the link drops whatever comes) more often.
+ */
+export const MAX_STABLE_MS = 12_000;
+/** A long clean run forgives earlier failed step ups. */
+export const FORGIVE_AFTER_MS = 60_000;
+
+/**
+ * The downlink part of the layer choice, on a controlled clock: `cut` is how many rungs `allocate` takes off.
+ * Down fast (more rungs at once the deeper the trouble), up only after a stable period, and a step up that brings
+ * loss back makes the next wait twice as long: the layer does not flap between two rungs. Up steps that keep
+ * holding grow (1, 1, 2, 2, 3…), so a link that has come back is used again in seconds.
+ */
+export class DownlinkController {
+  private cutNow = 0;
+  private lastDown = Number.NEGATIVE_INFINITY;
+  private lastUp = Number.NEGATIVE_INFINITY;
+  private cleanSince: number | null = null;
+  private stableMs = STABLE_MS;
+  private downStreak = 0;
+  private upStreak = 0;
+
+  get cut(): number {
+    return this.cutNow;
+  }
+
+  get stablePeriodMs(): number {
+    return this.stableMs;
+  }
+
+  /** Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands). Answers the cut. */
+  sample(s: DownlinkSample, now: number, limit: number): number {
+    const congested =
+      s.videoLoss > VIDEO_LOSS_CONGESTED ||
+      s.audioLoss > AUDIO_LOSS_CONGESTED ||
+      (typeof s.availableIncomingBitrate === 'number' && s.availableIncomingBitrate > 0 && s.receivedBitrate > s.availableIncomingBitrate * 1.1);
+    if (congested) {
+      this.cleanSince = null;
+      this.upStreak = 0;
+      if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
+      if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
+        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds.
+        this.cutNow = Math.min(limit, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
+        this.downStreak += 1;
+        this.lastDown = now;
+      }
+      return this.cutNow;
+    }
+    this.downStreak = 0;
+    this.cleanSince ??= now;
+    const clean = now - this.cleanSince;
+    if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
+    this.cutNow = Math.min(this.cutNow, limit);
+    if (this.cutNow > 0 && clean >= this.stableMs && now - Math.max(this.lastUp, this.lastDown) >= STEP_UP_INTERVAL_MS) {
+      this.cutNow = Math.max(0, this.cutNow - 1 - Math.floor(this.upStreak / 2));
+      this.upStreak += 1;
+      this.lastUp = now;
+    }
+    return this.cutNow;
+  }
+}
+
+/** Cumulative counters of the subscriber connection's streams (by inbound-rtp id), from one getStats. */
+export interface DownlinkTotals {
+  /** ms (the reports' timestamp). */
+  at: number;
+  streams: Map<string, { kind: 'audio' | 'video'; lost: number; received: number }>;
+  bytes: number;
+  availableIncomingBitrate: number | null;
+}
+
+type StatsEntry = { type: string; kind?: unknown; [key: string]: unknown };
+
+/** Reads each received stream's counters and the selected pair's estimate from the connection's report. */
+export function downlinkTotals(reports: readonly StatsEntry[]): DownlinkTotals {
+  const t: DownlinkTotals = { at: 0, streams: new Map(), bytes: 0, availableIncomingBitrate: null };
+  for (const r of reports) {
+    if (r.type === 'inbound-rtp' && (r.kind === 'audio' || r.kind === 'video')) {
+      t.streams.set(String(r.id ?? r.mid ?? t.streams.size), { kind: r.kind, lost: Math.max(0, Number(r.packetsLost ?? 0)), received: Number(r.packetsReceived ?? 0) });
+      t.bytes += Number(r.bytesReceived ?? 0);
+      t.at = Math.max(t.at, Number(r.timestamp ?? 0));
+    } else if (r.type === 'candidate-pair' && r.nominated === true && typeof r.availableIncomingBitrate === 'number') {
+      t.availableIncomingBitrate = r.availableIncomingBitrate;
+    }
+  }
+  return t;
+}
+
+/** A stream needs this many packets in the interval for its loss ratio to count (a paused video sends none). */
+export const MIN_PACKETS_FOR_LOSS = 10;
+
+/**
+ * One second's sample from two snapshots. The loss of a kind is the MEDIAN over the streams that carried enough
+ * packets: this page's own downlink (a full queue on its link) hits every stream alike, while a sender's poor
+ * uplink shows as loss on that sender's streams alone, at every viewer, and lowering this viewer's layers would
+ * not help it (seen in the browser test: one publisher's 14 % audio loss took every video off both viewers).
+ */
+export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals): DownlinkSample | null {
+  if (!prev || cur.at <= prev.at) return null;
+  const ratios: Record<'audio' | 'video', number[]> = { audio: [], video: [] };
+  for (const [id, c] of cur.streams) {
+    const p = prev.streams.get(id);
+    if (!p) continue;
+    // Counters of a stream that went and came back start again from zero: nothing to read this time.
+    const lost = Math.max(0, c.lost - p.lost);
+    const received = Math.max(0, c.received - p.received);
+    if (lost + received >= MIN_PACKETS_FOR_LOSS) ratios[c.kind].push(lost / (lost + received));
+  }
+  const median = (xs: number[]) => {
+    if (!xs.length) return 0;
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const seconds = (cur.at - prev.at) / 1000;
+  return {
+    videoLoss: median(ratios.video),
+    audioLoss: median(ratios.audio),
+    receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
+    availableIncomingBitrate: cur.availableIncomingBitrate,
+  };
+}
+
+/** An audio level (0..1, getStats `audioLevel`) above this is speech rather than room noise. */
+export const SPEAKING_LEVEL = 0.05;
+/** The speaker stays the speaker through pauses this long, so a breath does not reshuffle everyone's layers. */
+export const SPEAKER_HOLD_MS = 3_000;
+
+/** Who speaks now: the loudest stream above SPEAKING_LEVEL, else the last speaker within SPEAKER_HOLD_MS. */
+export function currentSpeaker(levels: ReadonlyMap<string, number>, last: { streamId: string; at: number } | null, now: number): { streamId: string; at: number } | null {
+  let best: string | null = null;
+  let bestLevel = SPEAKING_LEVEL;
+  for (const [id, level] of levels) {
+    if (level > bestLevel) {
+      best = id;
+      bestLevel = level;
+    }
+  }
+  if (best) return { streamId: best, at: now };
+  return last && now - last.at < SPEAKER_HOLD_MS && levels.has(last.streamId) ? last : null;
+}
