@@ -51,5 +51,7 @@ export const ClientConfig = Type.Object({
   accessibilityReportDays: Type.Integer(),
   /** The embedded test IdP logs people in: every page shows that this is a test system. */
   testIdp: Type.Boolean(),
+  /** The languages the external screens are offered in (`WEB_LANGUAGES`), Swedish first; see `languages.ts`. */
+  languages: Type.Array(Type.String()),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

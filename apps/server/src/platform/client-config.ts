@@ -23,6 +23,7 @@ export async function registerClientConfig(app: FastifyInstance): Promise<void> 
       ratingCommentDays: config.ratingCommentDays,
       accessibilityReportDays: config.accessibilityReportDays,
       testIdp: config.testIdp,
+      languages: config.webLanguages,
     };
     reply.header('cache-control', 'no-cache');
     return body;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from '../modules/media/media-capacity.ts';
 
 /** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
@@ -55,6 +56,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** The agency's staff directory (Active Directory over LDAP); null keeps the embedded list. */
   ldap: LdapConfig | null;
+  /** WEB_LANGUAGES: the languages the external screens and invitations offer, Swedish first (always there). */
+  webLanguages: LanguageCode[];
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +75,13 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
+}
+
+/** WEB_LANGUAGES: an operator switches a language off by leaving it out; a code we do not have stops the start. */
+function webLanguages(value: string | undefined): LanguageCode[] {
+  const parsed = parseOfferedLanguages(value);
+  if (!parsed) throw new ConfigError(`WEB_LANGUAGES must list language codes out of ${LANGUAGE_CODES.join(', ')}, got "${value}"`);
+  return parsed;
 }
 
 function rtpPortRange(value: string | undefined): string {
@@ -190,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessibilityReportDays: int('ACCESSIBILITY_REPORT_RETENTION_DAYS', env.ACCESSIBILITY_REPORT_RETENTION_DAYS, 90, 1, 3650),
     trustProxy: trustProxy(env.TRUST_PROXY),
     ldap: ldapConfig(env),
+    webLanguages: webLanguages(env.WEB_LANGUAGES),
   };
 }
 

@@ -53,6 +53,7 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['retentionIntervalSeconds', 'RETENTION_INTERVAL_SECONDS', show(config.retentionIntervalSeconds), false, defaults.retentionIntervalSeconds],
     ['ratingCommentDays', 'RATING_COMMENT_RETENTION_DAYS', show(config.ratingCommentDays), false, defaults.ratingCommentDays],
     ['accessibilityReportDays', 'ACCESSIBILITY_REPORT_RETENTION_DAYS', show(config.accessibilityReportDays), false, defaults.accessibilityReportDays],
+    ['webLanguages', 'WEB_LANGUAGES', show(config.webLanguages), false, defaults.webLanguages],
   ];
   const configured = (key: string, fallback: unknown) => {
     if (key.startsWith('oidc')) return !!config.oidc;

@@ -1,0 +1,3 @@
+import type { Translation } from '../catalogue-shape.ts';
+
+export const so = {} satisfies Translation;
