@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The test reads the spec from disk; the web app itself never does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
