@@ -23,9 +23,9 @@ export interface ConferenceSlots {
   unreadBadge: ComponentType<{ meetingId: string }> | null;
   /** Adds a notification line to the meeting's chat (spec §4: a failed connection is also an ERROR in chat). */
   notifyChat: ((meetingId: string, severity: 'ERROR' | 'INFO', message: string) => void) | null;
-  /** Issue 10: how a tile's person was identified (from the chat presence, decided by the server), in the tile's menu. */
+  /** How a tile's person was identified (from the chat presence, decided by the server), in the tile's menu. */
   tileIdentity?: ComponentType<{ meetingId: string; participantId: string }> | null;
-  /** Issue 10: a live region for the whole call (joins, leaves, chat messages, raised hands). */
+  /** A live region for the whole call (joins, leaves, chat messages, raised hands). */
   announcer?: ComponentType<{ meetingId: string }> | null;
 }
 

@@ -1,4 +1,4 @@
 import type { AppSettings } from '@videomote/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 
-export const getAppSettings = () => api<AppSettings>('GET', 'api/admin/appsettings');
+export const getAppSettings = (signal?: AbortSignal) => api<AppSettings>('GET', 'api/admin/appsettings', undefined, { signal });

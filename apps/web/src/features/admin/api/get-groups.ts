@@ -1,4 +1,4 @@
 import type { GroupsResponse } from '@videomote/contract/admin';
 import { api } from '../../../lib/api-client.ts';
 
-export const getGroups = () => api<GroupsResponse>('GET', 'api/admin/groups');
+export const getGroups = (signal?: AbortSignal) => api<GroupsResponse>('GET', 'api/admin/groups', undefined, { signal });

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { SystemMessage } from '@videomote/contract/messages';
+import { LatestRequest } from '../../../lib/latest-request.ts';
 import { getAllMessages } from '../api/get-all-messages.ts';
 
 interface MessagesStore {
@@ -19,15 +20,23 @@ const Ctx = createContext<MessagesStore | null>(null);
 export function MessagesSection() {
   const [messages, setMessages] = useState<SystemMessage[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // The store is not a useQuery (the form pages read and change the loaded list), but follows its rule: only the
+  // newest load's answer counts, and none after leaving the list.
+  const latest = useRef(new LatestRequest());
   const load = useCallback(async () => {
+    const request = latest.current.start();
     setLoadError(null);
     try {
-      setMessages(await getAllMessages());
+      const list = await getAllMessages(request.signal);
+      if (request.isCurrent()) setMessages(list);
     } catch (err) {
-      setLoadError(err instanceof Error ? err.message : 'Meddelandena kunde inte hämtas');
+      if (request.isCurrent()) setLoadError(err instanceof Error ? err.message : 'Meddelandena kunde inte hämtas');
     }
   }, []);
-  const clear = useCallback(() => setMessages(null), []);
+  const clear = useCallback(() => {
+    latest.current.cancel();
+    setMessages(null);
+  }, []);
   const value = useMemo(() => ({ messages, loadError, load, clear }), [messages, loadError, load, clear]);
   return (
     <Ctx.Provider value={value}>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AppSettings, FeatureFlagKey, FeatureFlags } from '@videomote/contract/admin';
 import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, ErrorAlert } from '../../../components/ui/alert.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { getAppSettings } from '../api/get-app-settings.ts';
 import { saveFlags } from '../api/save-flags.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
@@ -11,18 +12,15 @@ import { TableScroll } from '../components/table-scroll.tsx';
 /** /admin/appsettings: the effective configuration (secrets masked by the server) and the feature switches. */
 export function AppSettingsPage() {
   useDocumentTitle('Videomöte - AppSettings');
-  const [settings, setSettings] = useState<AppSettings | null>(null);
-  const [flags, setFlags] = useState<FeatureFlags | null>(null);
+  const loaded = useQuery(['admin-appsettings'], (signal) => getAppSettings(signal));
+  const settings: AppSettings | undefined = loaded.data;
+  // The switches as edited (or as the save answered); the loaded ones until the first change.
+  const [edited, setFlags] = useState<FeatureFlags | null>(null);
+  const flags = edited ?? settings?.flags ?? null;
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void getAppSettings().then((s) => {
-      setSettings(s);
-      setFlags(s.flags);
-    });
-  }, []);
-
+  if (loaded.error) return <ErrorAlert message={loaded.error.message || 'Inställningarna kunde inte hämtas'} />;
   if (!settings || !flags) return <LoadingSpinner label="Hämtar inställningar..." />;
 
   const save = async () => {

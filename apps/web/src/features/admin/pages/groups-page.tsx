@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ErrorItem } from '@videomote/contract/errors';
 import type { RoleGrant } from '@videomote/contract/admin';
 import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, ErrorAlert } from '../../../components/ui/alert.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { ErrorList } from '../components/error-list.tsx';
 import { getGroups } from '../api/get-groups.ts';
 import { saveGroups } from '../api/save-groups.ts';
@@ -28,19 +29,16 @@ const FEATURE_TEXT: Record<string, string> = {
 /** /admin/groups: which identity role grants which features and admin; saved edits apply at the next login. */
 export function GroupsPage() {
   useDocumentTitle('Videomöte - Grupper');
-  const [grants, setGrants] = useState<RoleGrant[] | null>(null);
-  const [features, setFeatures] = useState<string[]>([]);
+  const groups = useQuery(['admin-groups'], (signal) => getGroups(signal));
+  // The admin's edits since the load (or the saved answer); the loaded grants until the first edit.
+  const [edited, setGrants] = useState<RoleGrant[] | null>(null);
+  const grants = edited ?? groups.data?.grants ?? null;
+  const features = groups.data?.features ?? [];
   const [errors, setErrors] = useState<ErrorItem[]>([]);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void getGroups().then((g) => {
-      setGrants(g.grants);
-      setFeatures(g.features);
-    });
-  }, []);
-
+  if (groups.error) return <ErrorAlert message={groups.error.message || 'Grupperna kunde inte hämtas'} />;
   if (!grants) return <LoadingSpinner label="Hämtar grupper..." />;
 
   const toggle = (role: string, change: (g: RoleGrant) => RoleGrant) => {

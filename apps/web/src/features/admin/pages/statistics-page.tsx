@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { StatsGrouping, StatsResponse, StatsRow } from '@videomote/contract/stats';
+import { useState } from 'react';
+import type { StatsGrouping, StatsRow } from '@videomote/contract/stats';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { DateTimeField } from '../../../components/ui/date-time-input.tsx';
 import { dateTimeFormatError, normaliseDateTimeText } from '../../../components/ui/date-time-text.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { BarChart } from '../components/bar-chart.tsx';
 import { getStats, statsCsvUrl, type StatsParams } from '../api/get-stats.ts';
 import { todayStockholm } from '../stockholm-time.ts';
@@ -28,28 +29,17 @@ export function StatisticsPage() {
   useDocumentTitle('Videomöte - Statistik');
   const today = todayStockholm();
   const [form, setForm] = useState<StatsParams>({ from: daysBefore(today, 29), to: today, group: 'day' });
+  // The range asked for last: only its answer is shown, however quickly 'Visa' is pressed again.
   const [shown, setShown] = useState<StatsParams>(form);
-  const [report, setReport] = useState<StatsResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const stats = useQuery(['admin-stats', shown.from, shown.to, shown.group], (signal) => getStats(shown, signal));
+  const report = stats.data ?? null;
+  const error = stats.error ? stats.error.message || 'Statistiken kunde inte hämtas' : null;
+  const loading = stats.loading;
   const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
-
-  const load = useCallback(async (p: StatsParams) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setReport(await getStats(p));
-      setShown(p);
-    } catch (err) {
-      setError((err as Error).message || 'Statistiken kunde inte hämtas');
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(form);
-  }, []);
+  const load = (p: StatsParams) => {
+    if (p.from === shown.from && p.to === shown.to && p.group === shown.group) stats.reload();
+    else setShown(p);
+  };
 
   const rows = report?.rows ?? [];
   const periods = rows.map((r) => r.period);
@@ -73,7 +63,7 @@ export function StatisticsPage() {
           setDateErrors(found);
           if (found.from) document.getElementById('stats-from')?.focus();
           else if (found.to) document.getElementById('stats-to')?.focus();
-          else void load(typed);
+          else load(typed);
         }}
       >
         <DateTimeField label="Från" id="stats-from" kind="date" required error={dateErrors.from} value={form.from} onValueChange={(from) => setForm((f) => ({ ...f, from }))} />

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ERROR_SOURCE_LABELS, MISSING_DATA, type LiveSource, type TroubleshootResult } from '@videomote/contract/admin';
+import { ERROR_SOURCE_LABELS, MISSING_DATA, type LiveSource } from '@videomote/contract/admin';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorAlert } from '../../../components/ui/alert.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useQuery } from '../../../lib/use-query.ts';
 import { formatStockholm } from '../stockholm-time.ts';
 import { troubleshoot } from '../api/troubleshoot.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
@@ -42,28 +43,17 @@ export function TroubleshootingPage() {
   useDocumentTitle('Videomöte - Felsökning');
   const [params, setParams] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
-  const [result, setResult] = useState<TroubleshootResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const search = async (text: string) => {
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
-      setResult(await troubleshoot(text));
-    } catch (err) {
-      setError((err as Error).message || 'Något gick fel');
-    } finally {
-      setBusy(false);
-    }
+  // What was searched for last (only its answer is shown). A link to /admin/felsokning?q=... (e.g. shared between
+  // administrators) looks the meeting up directly.
+  const [searched, setSearched] = useState<string | null>(() => params.get('q') || null);
+  const lookup = useQuery(searched === null ? null : ['admin-troubleshoot', searched], (signal) => troubleshoot(searched ?? '', signal));
+  const result = lookup.data ?? null;
+  const error = lookup.error ? lookup.error.message || 'Något gick fel' : null;
+  const busy = lookup.loading;
+  const search = (text: string) => {
+    if (text === searched) lookup.reload();
+    else setSearched(text);
   };
-
-  // A link to /admin/felsokning?q=... (e.g. shared between administrators) looks the meeting up directly.
-  useEffect(() => {
-    const initial = params.get('q');
-    if (initial) void search(initial);
-  }, []);
 
   const m = result?.meeting;
   return (
@@ -75,7 +65,7 @@ export function TroubleshootingPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setParams(q.trim() ? { q: q.trim() } : {}, { replace: true });
-          void search(q);
+          search(q);
         }}
       >
         <div className="ui-field">

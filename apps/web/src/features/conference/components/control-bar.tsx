@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { TEXTS } from '../model/texts.ts';
+import { CONTROL_TEXTS } from '../model/texts.ts';
 import { CameraIcon, ChatIcon, HangUpIcon, MicIcon, PeopleIcon } from './icons.tsx';
 import { ScreenIcon } from './screen-icon.tsx';
 
@@ -36,28 +36,28 @@ export function ControlBar(p: Props) {
       {showMedia && (
         <button type="button" className="control" aria-pressed={!p.hasAudio} onClick={p.onToggleAudio}>
           <MicIcon off={!p.hasAudio} />
-          <span className="control__label">{p.hasAudio ? TEXTS.micOff : TEXTS.micOn}</span>
+          <span className="control__label">{p.hasAudio ? CONTROL_TEXTS.micOff : CONTROL_TEXTS.micOn}</span>
         </button>
       )}
       {showMedia && (
         <button type="button" className="control" aria-pressed={!p.hasVideo} onClick={p.onToggleVideo}>
           <CameraIcon off={!p.hasVideo} />
-          <span className="control__label">{p.hasVideo ? TEXTS.cameraOff : TEXTS.cameraOn}</span>
+          <span className="control__label">{p.hasVideo ? CONTROL_TEXTS.cameraOff : CONTROL_TEXTS.cameraOn}</span>
         </button>
       )}
       <button type="button" className="control" aria-pressed={p.chatOpen} onClick={p.onToggleChat}>
         <ChatIcon />
-        <span className="control__label">{TEXTS.chat}</span>
+        <span className="control__label">{CONTROL_TEXTS.chat}</span>
         {p.unreadBadge}
       </button>
       <button type="button" className="control" aria-pressed={p.participantsOpen} onClick={p.onToggleParticipants}>
         <PeopleIcon />
-        <span className="control__label">{TEXTS.participants}</span>
+        <span className="control__label">{CONTROL_TEXTS.participants}</span>
       </button>
       {p.canPublish && p.canShare && (
         <button type="button" className="control" aria-pressed={Boolean(p.sharing)} onClick={p.onToggleShare}>
           <ScreenIcon />
-          <span className="control__label">{p.sharing ? TEXTS.stopShare : TEXTS.shareScreen}</span>
+          <span className="control__label">{p.sharing ? CONTROL_TEXTS.stopShare : CONTROL_TEXTS.shareScreen}</span>
         </button>
       )}
       <button type="button" className="control control--leave" onClick={p.onLeave}>

@@ -1,5 +1,5 @@
 import type { ErrorEntry } from '../model/call-model.ts';
-import { TEXTS, TROUBLESHOOTING_URL } from '../model/texts.ts';
+import { BANNER_TEXTS, TROUBLESHOOTING_URL } from '../model/texts.ts';
 
 const isLocal = () => ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
 
@@ -17,12 +17,12 @@ export function ErrorPanel({ errors, onDismiss }: { errors: ErrorEntry[]; onDism
               <>
                 {' '}
                 <a href={TROUBLESHOOTING_URL} target="_blank" rel="noreferrer">
-                  {TEXTS.readMore}
+                  {BANNER_TEXTS.readMore}
                 </a>
               </>
             )}
           </p>
-          <button type="button" className="error-banner__close" aria-label={TEXTS.close} onClick={() => onDismiss(e.key)}>
+          <button type="button" className="error-banner__close" aria-label={BANNER_TEXTS.close} onClick={() => onDismiss(e.key)}>
             ×
           </button>
         </div>

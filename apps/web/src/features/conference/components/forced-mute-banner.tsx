@@ -1,4 +1,4 @@
-import { MORE_TEXTS } from '../model/conference-texts.ts';
+import { BANNER_TEXTS } from '../model/texts.ts';
 
 /**
  * 'Någon i mötet har stängt av din mikrofon' with a close button (spec §2). The live region is always in the
@@ -9,8 +9,8 @@ export function ForcedMuteBanner({ show, onDismiss }: { show: boolean; onDismiss
     <div className="forced-mute" role="status" aria-live="assertive" aria-atomic="true">
       {show && (
         <div className="error-banner error-banner--known" data-banner="forced-mute">
-          <p>{MORE_TEXTS.forcedMute}</p>
-          <button type="button" className="error-banner__close" aria-label={MORE_TEXTS.close} onClick={onDismiss}>
+          <p>{BANNER_TEXTS.forcedMute}</p>
+          <button type="button" className="error-banner__close" aria-label={BANNER_TEXTS.close} onClick={onDismiss}>
             ×
           </button>
         </div>

@@ -1,6 +1,6 @@
-import { STAGE_TEXTS } from '../model/stage-texts.ts';
+import { STAGE_TEXTS } from '../model/texts.ts';
 
-/** Pins a tile on stage for this user only (issue 10); a pressed toggle, so screen readers say whether it holds. */
+/** Pins a tile on stage for this user only; a pressed toggle, so screen readers say whether it holds. */
 export function PinButton({ name, pinned, onToggle }: { name: string; pinned: boolean; onToggle(): void }) {
   return (
     <button type="button" className="tile__tool" aria-pressed={pinned} onClick={onToggle} onDoubleClick={(e) => e.stopPropagation()}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { AUDIO_DEVICE_KEY, VIDEO_DEVICE_KEY } from '@videomote/contract/lobby';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { MORE_TEXTS } from '../model/conference-texts.ts';
+import { SETTINGS_TEXTS } from '../model/texts.ts';
 
 interface Props {
   open: boolean;
@@ -59,37 +59,37 @@ export function SettingsDialog({ open, onClose, current, onSwitch }: Props) {
       .filter((d) => d.kind === kind)
       .map((d, i) => (
         <option key={d.deviceId || i} value={d.deviceId}>
-          {d.label || `${kind === 'videoinput' ? MORE_TEXTS.video : MORE_TEXTS.audio} ${i + 1}`}
+          {d.label || `${kind === 'videoinput' ? SETTINGS_TEXTS.video : SETTINGS_TEXTS.audio} ${i + 1}`}
         </option>
       ));
 
   return (
     <Dialog
       open={open}
-      title={MORE_TEXTS.settingsTitle}
+      title={SETTINGS_TEXTS.settingsTitle}
       onClose={onClose}
       className="settings-dialog"
       actions={
         <button type="button" className={buttonClass('primary')} onClick={onClose} data-autofocus>
-          {MORE_TEXTS.close}
+          {SETTINGS_TEXTS.close}
         </button>
       }
     >
       <div className="settings-dialog__field">
-        <label htmlFor={videoId}>{MORE_TEXTS.videoSource}</label>
+        <label htmlFor={videoId}>{SETTINGS_TEXTS.videoSource}</label>
         <select id={videoId} value={selected.video ?? ''} disabled={busy} onChange={(e) => void change('video', e.target.value)}>
           {options('videoinput')}
         </select>
       </div>
       <div className="settings-dialog__field">
-        <label htmlFor={audioId}>{MORE_TEXTS.audioSource}</label>
+        <label htmlFor={audioId}>{SETTINGS_TEXTS.audioSource}</label>
         <select id={audioId} value={selected.audio ?? ''} disabled={busy} onChange={(e) => void change('audio', e.target.value)}>
           {options('audioinput')}
         </select>
       </div>
       {error && (
         <p role="alert" className="settings-dialog__error">
-          {error === 'video' ? MORE_TEXTS.cameraError : MORE_TEXTS.micError} {MORE_TEXTS.deviceAdvice}
+          {error === 'video' ? SETTINGS_TEXTS.cameraError : SETTINGS_TEXTS.micError} {SETTINGS_TEXTS.deviceAdvice}
         </p>
       )}
     </Dialog>

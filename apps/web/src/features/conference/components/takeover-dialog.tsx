@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { SHARE_TEXTS } from '../model/screen-share.ts';
+import { SHARE_TEXTS } from '../model/texts.ts';
 
 /** "{name} delar redan sin skärm. Vill du ta över skärmdelningen?" (spec §2 Prompts, §4 Screen sharing). */
 export function TakeoverDialog({ name, onConfirm, onCancel }: { name: string | null; onConfirm(): void; onCancel(): void }) {

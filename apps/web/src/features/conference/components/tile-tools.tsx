@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { StreamTile } from '../model/call-model.ts';
-import { MORE_TEXTS } from '../model/conference-texts.ts';
+import { TILE_TEXTS } from '../model/texts.ts';
 import { signalLevel, type KindStats, type StreamStats } from '../model/network-quality.ts';
 import { usePopover } from './use-popover.ts';
 
@@ -11,7 +11,7 @@ const kbps = (bits: number) => `${nf(bits / 1000)} kbit/s`;
 export function BlurToggle({ on, onToggle }: { on: boolean; onToggle(): void }) {
   return (
     <button type="button" className="tile__tool" aria-pressed={on} onClick={onToggle} onDoubleClick={(e) => e.stopPropagation()}>
-      {on ? MORE_TEXTS.blurOff : MORE_TEXTS.blurOn}
+      {on ? TILE_TEXTS.blurOff : TILE_TEXTS.blurOn}
     </button>
   );
 }
@@ -42,7 +42,7 @@ export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamSta
         data-level={level}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`${MORE_TEXTS.signal(tile.displayName)}: ${MORE_TEXTS.levels[level]}`}
+        aria-label={`${TILE_TEXTS.signal(tile.displayName)}: ${TILE_TEXTS.levels[level]}`}
         onClick={() => setOpen(!open)}
       >
         <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -52,20 +52,20 @@ export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamSta
         </svg>
       </button>
       {open && (
-        <div id={id} className="signal__menu" role="dialog" aria-label={MORE_TEXTS.signal(tile.displayName)}>
+        <div id={id} className="signal__menu" role="dialog" aria-label={TILE_TEXTS.signal(tile.displayName)}>
           <table>
-            <caption>{MORE_TEXTS.signalCaption}</caption>
+            <caption>{TILE_TEXTS.signalCaption}</caption>
             <thead>
               <tr>
                 <td />
-                <th scope="col">{MORE_TEXTS.frameRate}</th>
-                <th scope="col">{MORE_TEXTS.bitrate}</th>
-                <th scope="col">{MORE_TEXTS.packetsLost}</th>
+                <th scope="col">{TILE_TEXTS.frameRate}</th>
+                <th scope="col">{TILE_TEXTS.bitrate}</th>
+                <th scope="col">{TILE_TEXTS.packetsLost}</th>
               </tr>
             </thead>
             <tbody>
-              <Row label={MORE_TEXTS.video} s={stats?.video ?? null} />
-              <Row label={MORE_TEXTS.audio} s={stats?.audio ?? null} />
+              <Row label={TILE_TEXTS.video} s={stats?.video ?? null} />
+              <Row label={TILE_TEXTS.audio} s={stats?.audio ?? null} />
             </tbody>
           </table>
         </div>
@@ -80,7 +80,7 @@ export function AdminSection({ tile, onForceMute }: { tile: StreamTile; onForceM
   return (
     <div className="tile__admin" onDoubleClick={(e) => e.stopPropagation()}>
       <button type="button" className="tile__tool" onClick={() => onForceMute(tile.connectionId)}>
-        {MORE_TEXTS.forceMute(tile.displayName)}
+        {TILE_TEXTS.forceMute(tile.displayName)}
       </button>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useContext, useEffect, useRef } from 'react';
 import type { StreamTile } from '../model/call-model.ts';
 import { initials } from '../model/layout.ts';
-import { TEXTS } from '../model/texts.ts';
+import { TILE_TEXTS } from '../model/texts.ts';
 import { ExpandIcon, MicIcon } from './icons.tsx';
 import { TileExtrasContext } from './tile-extras-context.ts';
 
@@ -23,7 +23,7 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
     if (el.srcObject !== tile.stream) el.srcObject = tile.stream;
     if (tile.stream) el.play().catch(() => {});
   }, [tile.stream]);
-  const name = tile.videoType === 'screen' ? `${tile.displayName}${TEXTS.sharesScreen}` : tile.displayName;
+  const name = tile.videoType === 'screen' ? `${tile.displayName}${TILE_TEXTS.sharesScreen}` : tile.displayName;
   const showVideo = tile.hasVideo || tile.videoType === 'screen';
   return (
     <figure
@@ -43,7 +43,7 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
           {name}
         </span>
         {tile.videoType === 'camera' && (
-          <span className="tile__mic" role="img" aria-label={tile.hasAudio ? TEXTS.micLive : TEXTS.micMuted}>
+          <span className="tile__mic" role="img" aria-label={tile.hasAudio ? TILE_TEXTS.micLive : TILE_TEXTS.micMuted}>
             <MicIcon off={!tile.hasAudio} />
           </span>
         )}
@@ -51,7 +51,7 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
       <button
         type="button"
         className="tile__expand"
-        aria-label={`${focused ? TEXTS.minimise : TEXTS.maximise} ${name}`}
+        aria-label={`${focused ? TILE_TEXTS.minimise : TILE_TEXTS.maximise} ${name}`}
         onClick={(e) => {
           e.stopPropagation();
           if (focused) onMinimise();

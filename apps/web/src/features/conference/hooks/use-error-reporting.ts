@@ -3,7 +3,7 @@ import type { ErrorEntry } from '../model/call-model.ts';
 import { CallErrorReporter } from '../model/error-reporting.ts';
 import { reportCallError } from '../api/report-call-error.ts';
 
-/** Sends the call's new errors to Felsökning (issue 8); failing to report is never shown to the user. */
+/** Sends the call's new errors to Felsökning; failing to report is never shown to the user. */
 export function useErrorReporting(meetingId: string, errors: readonly ErrorEntry[]): void {
   const reporter = useRef<CallErrorReporter | null>(null);
   reporter.current ??= new CallErrorReporter();

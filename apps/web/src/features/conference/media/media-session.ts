@@ -3,8 +3,10 @@ import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@vide
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
-import { reconnectDelay, wantedFeeds } from '../model/subscription-plan.ts';
-import { isShareDenied, SHARE_TEXTS } from '../model/screen-share.ts';
+import { wantedFeeds } from '../model/subscription-plan.ts';
+import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, PING_MS, RESUME_TIMEOUT_MS, signallingDead } from '../model/signalling-recovery.ts';
+import { isShareDenied } from '../model/screen-share.ts';
+import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
@@ -19,16 +21,6 @@ type JanusClass = typeof JanusJS.Janus;
 type Handle = JanusJS.PluginHandle;
 
 const VIDEOROOM = 'janus.plugin.videoroom';
-const NETWORK_DOWN_AFTER_MS = 20_000;
-/**
- * The signalling socket is pinged this often; one that has carried nothing back for SIGNAL_DEAD_MS is taken as
- * dead. After an address change the old TCP connection does not close, it just hangs: without this the page
- * would wait for minutes while Janus times the session out.
- */
-const PING_MS = 2_000;
-const SIGNAL_DEAD_MS = 7_000;
-/** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
-const RESUME_TIMEOUT_MS = 10_000;
 
 // janus.js opens its own WebSocket; we hand it a subclass so we can also read and send our own (`videomote`)
 // messages on the same socket. The tap is looked up by URL, which is unique per connection attempt.
@@ -451,19 +443,14 @@ export class MediaSession {
       ws.addEventListener('close', (event) => {
         if (ws !== this.socket) return;
         this.lastCloseCode = event.code;
-        if (event.code === 4002) this.kicked = true;
+        if (event.code === KICKED_CLOSE_CODE) this.kicked = true;
       });
     });
   }
 
-  /**
-   * Whether a broken socket can be replaced while everything else stays: the call was up, and the socket broke
-   * (no close frame, or it hangs) rather than being closed by the server (refused, removed, media server gone,
-   * server stopping), after which only a fresh start helps.
-   */
+  /** Whether a broken socket can be replaced while everything else stays (see canResume in the model). */
   private canResume(): boolean {
-    const code = this.lastCloseCode;
-    return this.everConnected && !this.kicked && !this.closed && this.janus !== null && (code === 0 || code === 1006);
+    return canResume({ everConnected: this.everConnected, kicked: this.kicked, closed: this.closed, hasSession: this.janus !== null, lastCloseCode: this.lastCloseCode });
   }
 
   /**
@@ -498,7 +485,7 @@ export class MediaSession {
   private startPinging(): void {
     this.pingTimer ??= setInterval(() => {
       if (this.closed || this.resuming || !this.socket) return;
-      if (Date.now() - this.lastHeard > SIGNAL_DEAD_MS && this.canResume()) return this.resumeSignalling();
+      if (signallingDead(this.lastHeard, Date.now()) && this.canResume()) return this.resumeSignalling();
       this.sendOwn({ videomote: 'ping' });
     }, PING_MS);
   }
@@ -581,23 +568,23 @@ export class MediaSession {
     this.opts.model.ownAlive(false);
     if (this.closed) return;
     const model = this.opts.model;
-    if (this.kicked) {
+    this.attempts += 1;
+    const outcome = afterLost(this.attempts, this.everConnected, this.kicked);
+    if (outcome.kind === 'end') {
       this.close();
       this.opts.onEnded?.('kicked');
       return;
     }
-    this.attempts += 1;
-    if (this.everConnected) {
+    if (outcome.status === 'reconnecting') {
       model.reconnecting();
       this.networkTimer ??= setTimeout(() => model.networkDisconnected(), NETWORK_DOWN_AFTER_MS);
-    } else if (this.attempts >= 3) {
+    } else if (outcome.status === 'failed') {
       model.connectionFailed();
     }
-    const delay = reconnectDelay(this.attempts);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.closed) this.connect();
-    }, delay);
+    }, outcome.delay);
   }
 
   /** Drops the Janus session and every handle; `notify` sends the destroy to the server (leaving on purpose). */
@@ -778,14 +765,11 @@ export class MediaSession {
     this.opts.model.mediaReconnecting(this.broken.size > 0);
   }
 
-  /**
-   * ICE restarts did not bring a connection back; its owner rebuilds it. One that worked before: the user is told
-   * the network has a problem meanwhile. When no connection of this page ever connected, this network lets no
-   * media through at all (no UDP and no usable TURN): the connection error.
-   */
+  /** ICE restarts did not bring a connection back; its owner rebuilds it. What the user is told: iceGaveUpError. */
   private iceGaveUp(everConnected: boolean): void {
-    if (everConnected) this.opts.model.addError('networkDisconnected');
-    else if (!this.mediaEverConnected) this.opts.model.connectionFailed();
+    const error = iceGaveUpError(everConnected, this.mediaEverConnected);
+    if (error === 'networkDisconnected') this.opts.model.addError('networkDisconnected');
+    else if (error === 'connectionFailed') this.opts.model.connectionFailed();
   }
 
   /** Restarts ICE on a publisher's own connection: a new offer with new ICE credentials, same tracks, same feed. */
@@ -831,7 +815,7 @@ export class MediaSession {
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {
   constructor(readonly kind: 'audio' | 'video') {
-    super(kind === 'video' ? 'Lyckades inte komma åt din kamera.' : 'Lyckades inte komma åt din mikrofon.');
+    super(kind === 'video' ? SETTINGS_TEXTS.cameraError : SETTINGS_TEXTS.micError);
     this.name = 'DeviceError';
   }
 }

@@ -1,8 +1,9 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
-import { isEmptyUpdate, midsOf, planUpdate, RESUBSCRIBE_MS, subscriptionStalled, watchdogDelay, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+import { inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, watchdogDue, type JanusSubscriberStream } from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
+import { BANNER_TEXTS } from '../model/texts.ts';
 
 type Handle = JanusJS.PluginHandle;
 
@@ -252,7 +253,7 @@ export class RemoteFeeds {
           this.setBusy(false);
         },
         error: () => {
-          this.opts.model.addError('SUBSCRIBE_FAILED', 'Det gick inte att ta emot en videoström.');
+          this.opts.model.addError('SUBSCRIBE_FAILED', BANNER_TEXTS.subscribeFailed);
           this.setBusy(false);
         },
       });
@@ -328,19 +329,14 @@ export class RemoteFeeds {
     const pc = this.pc;
     if (!pc || this.busy || pc.iceConnectionState !== 'connected') return;
     const now = Date.now();
-    const due = [...this.asked].filter(([feed, a]) => now - a.askedAt >= watchdogDelay(this.failedTries.get(feed) ?? 0));
+    const due = watchdogDue(this.asked, this.failedTries, now);
     if (!due.length) return;
-    const bytesByMid = new Map<string, number>();
-    (await pc.getStats()).forEach((r: { type: string; mid?: string; bytesReceived?: number }) => {
-      if (r.type === 'inbound-rtp' && r.mid !== undefined) bytesByMid.set(r.mid, (bytesByMid.get(r.mid) ?? 0) + (r.bytesReceived ?? 0));
-    });
-    const stalled: number[] = [];
-    for (const [feed, a] of due) {
-      let bytes = 0;
-      for (const [mid, f] of this.mids) if (f === feed) bytes += bytesByMid.get(mid) ?? 0;
-      if (subscriptionStalled(a.askedAt, now, bytes, this.failedTries.get(feed) ?? 0)) stalled.push(feed);
-      else if (bytes > 0) this.failedTries.delete(feed);
-    }
+    // Judged as they were asked for when found due (the stats read below yields to other work).
+    const askedThen = new Map(this.asked);
+    const reports: { type: string; mid?: string; bytesReceived?: number }[] = [];
+    (await pc.getStats()).forEach((r: { type: string; mid?: string; bytesReceived?: number }) => reports.push(r));
+    const { stalled, flowing } = judgeSubscriptions(due, askedThen, this.mids, inboundBytesByMid(reports), this.failedTries, now);
+    for (const feed of flowing) this.failedTries.delete(feed);
     if (stalled.length) this.rest(stalled);
     this.pump();
   }

@@ -1,3 +1,4 @@
+import { STATUS_TEXTS } from './texts.ts';
 /** Layout rules of conference spec §4 and §9, free of React and of the media library. */
 export const MAX_MAIN_STREAMS = 12;
 export const KEEP_ALIVE_MS = 30_000;
@@ -70,9 +71,9 @@ export function layout<T extends { streamId: string; videoType: 'camera' | 'scre
  * 'Ansluter...': 'Anslutning misslyckades' is for a connection that was tried and failed.
  */
 export function statusText(status: 'idle' | 'disconnected' | 'connecting' | 'connected', participants: number): string {
-  if (status === 'connecting' || status === 'idle') return 'Ansluter...';
-  if (status === 'disconnected') return 'Anslutning misslyckades';
-  return participants <= 1 ? 'Ingen annan är ansluten till mötet' : `${participants.toLocaleString('sv-SE')} personer deltar i mötet`;
+  if (status === 'connecting' || status === 'idle') return STATUS_TEXTS.connecting;
+  if (status === 'disconnected') return STATUS_TEXTS.connectionFailed;
+  return participants <= 1 ? STATUS_TEXTS.alone : STATUS_TEXTS.participating(participants);
 }
 
 /** The stored participant count is only ever raised (spec §9). */

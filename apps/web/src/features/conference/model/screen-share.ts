@@ -1,20 +1,7 @@
 import { screenStreamId, type CallState } from './call-model.ts';
-import { TEXTS } from './texts.ts';
+import { SHARE_TEXTS } from './texts.ts';
 
 /** Screen sharing rules of conference spec §2 and §4, free of React and of the media library. */
-export const SHARE_TEXTS = {
-  youShare: 'Du delar skärm',
-  someoneElse: 'Någon annan',
-  shares: (name: string) => `${name}${TEXTS.sharesScreen}`,
-  takeoverQuestion: (name: string) => `${name} delar redan sin skärm. Vill du ta över skärmdelningen?`,
-  takeoverConfirm: 'Ja, dela min skärm',
-  takeoverCancel: 'Avbryt',
-  maximiseShare: 'Maximera delning',
-  minimiseShare: 'Minimera delning',
-  failed: 'Det gick inte att dela skärmen.',
-  /** Without the takeover right (self-registered people): wait for the share to end. */
-  busy: (name: string) => `${name} delar redan sin skärm. Du kan dela din skärm när den delningen är slut.`,
-} as const;
 
 /**
  * Another connection that currently shares its screen. One sharer at a time, but during a takeover the old share

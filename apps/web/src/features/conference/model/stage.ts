@@ -1,7 +1,7 @@
 import { layout, MAX_MAIN_STREAMS, type Layout, type LayoutInput } from './layout.ts';
 
 /**
- * Issue 10: who stays on stage. A sign-language interpreter publishing video is never hidden among the minis nor
+ * Who stays on stage. A sign-language interpreter publishing video is never hidden among the minis nor
  * pushed out of the grid, for everyone, also beside a focused stream; each user may also pin up to two tiles for
  * themselves. The interpreter's role comes from the server (the booking, via the media token's participant list),
  * never from what a browser says about itself.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { midsOf, planUpdate, reconnectDelay, subscriptionStalled, wantedFeeds, watchdogDelay, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false,
@@ -58,5 +58,48 @@ describe('mids of a subscription', () => {
     ]);
     expect([...mids]).toEqual([['0', 3], ['1', 3]]);
     expect(midsOf(undefined).size).toBe(0);
+  });
+});
+
+describe('subscription watchdog', () => {
+  const asked = new Map([
+    [1, { askedAt: 0 }],
+    [2, { askedAt: 0 }],
+    [3, { askedAt: 15_000 }],
+  ]);
+
+  it('finds due the feeds asked for a watchdog delay ago, longer for each failed try', () => {
+    expect(watchdogDue(asked, new Map(), SUBSCRIPTION_WATCHDOG_MS)).toEqual([1, 2]);
+    expect(watchdogDue(asked, new Map([[2, 1]]), SUBSCRIPTION_WATCHDOG_MS)).toEqual([1]);
+    expect(watchdogDue(asked, new Map([[2, 1]]), 2 * SUBSCRIPTION_WATCHDOG_MS)).toEqual([1, 2, 3]);
+    expect(watchdogDue(asked, new Map(), SUBSCRIPTION_WATCHDOG_MS - 1)).toEqual([]);
+  });
+
+  it('sums inbound bytes per mid, ignoring other reports', () => {
+    const bytes = inboundBytesByMid([
+      { type: 'inbound-rtp', mid: '0', bytesReceived: 100 },
+      { type: 'inbound-rtp', mid: '0', bytesReceived: 50 },
+      { type: 'inbound-rtp', mid: '1' },
+      { type: 'outbound-rtp', mid: '2', bytesReceived: 9 },
+      { type: 'inbound-rtp', bytesReceived: 9 },
+    ]);
+    expect([...bytes]).toEqual([
+      ['0', 150],
+      ['1', 0],
+    ]);
+  });
+
+  it('calls a due feed stalled when none of its mids received anything, flowing when one did', () => {
+    const mids = new Map([
+      ['0', 1],
+      ['1', 1],
+      ['2', 2],
+    ]);
+    const now = SUBSCRIPTION_WATCHDOG_MS;
+    expect(judgeSubscriptions([1, 2], asked, mids, new Map([['1', 10]]), new Map(), now)).toEqual({ stalled: [2], flowing: [1] });
+    // A feed without any mid yet has received nothing either.
+    expect(judgeSubscriptions([1, 2], asked, new Map(), new Map(), new Map(), now)).toEqual({ stalled: [1, 2], flowing: [] });
+    // A feed no longer asked for is left alone.
+    expect(judgeSubscriptions([9], asked, mids, new Map(), new Map(), now)).toEqual({ stalled: [], flowing: [] });
   });
 });

@@ -57,6 +57,43 @@ export function subscriptionStalled(askedAt: number, now: number, bytes: number,
   return bytes === 0 && now - askedAt >= watchdogDelay(failedTries);
 }
 
+/** Feeds whose watchdog is due now: asked for at least watchdogDelay(tries) ago. Only these need the stats read. */
+export function watchdogDue(asked: ReadonlyMap<number, { askedAt: number }>, failedTries: ReadonlyMap<number, number>, now: number): number[] {
+  return [...asked].filter(([feed, a]) => now - a.askedAt >= watchdogDelay(failedTries.get(feed) ?? 0)).map(([feed]) => feed);
+}
+
+/** Bytes received per `mid`, summed over the connection's inbound RTP stats. */
+export function inboundBytesByMid(reports: Iterable<{ type: string; mid?: string; bytesReceived?: number }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of reports) if (r.type === 'inbound-rtp' && r.mid !== undefined) out.set(r.mid, (out.get(r.mid) ?? 0) + (r.bytesReceived ?? 0));
+  return out;
+}
+
+/**
+ * The watchdog's verdict on the due feeds: `stalled` (nothing received: drop and ask again after a rest) and
+ * `flowing` (media arrives: their failed tries are forgotten, so a later stall waits the shortest time again).
+ */
+export function judgeSubscriptions(
+  due: readonly number[],
+  asked: ReadonlyMap<number, { askedAt: number }>,
+  mids: ReadonlyMap<string, number>,
+  bytesByMid: ReadonlyMap<string, number>,
+  failedTries: ReadonlyMap<number, number>,
+  now: number,
+): { stalled: number[]; flowing: number[] } {
+  const stalled: number[] = [];
+  const flowing: number[] = [];
+  for (const feed of due) {
+    const a = asked.get(feed);
+    if (!a) continue;
+    let bytes = 0;
+    for (const [mid, f] of mids) if (f === feed) bytes += bytesByMid.get(mid) ?? 0;
+    if (subscriptionStalled(a.askedAt, now, bytes, failedTries.get(feed) ?? 0)) stalled.push(feed);
+    else if (bytes > 0) flowing.push(feed);
+  }
+  return { stalled, flowing };
+}
+
 /** The signalling socket's reconnect back-off: 0.5 s, doubling, at most 8 s. `attempt` counts from 1. */
 export function reconnectDelay(attempt: number): number {
   return Math.min(500 * 2 ** Math.min(Math.max(attempt, 1) - 1, 4), 8_000);

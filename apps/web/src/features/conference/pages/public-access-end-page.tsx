@@ -1,12 +1,12 @@
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { TEXTS } from '../model/texts.ts';
+import { PAGE_TEXTS } from '../model/texts.ts';
 
 /** After a webcast has ended (spec §2; its content is not specified beyond the title). */
 export function ConferenceEndedPage() {
-  useDocumentTitle(TEXTS.endedTitle);
+  useDocumentTitle(PAGE_TEXTS.endedTitle);
   return (
     <main id="main" className="conference-ended">
-      <h1>Mötet är avslutat</h1>
+      <h1>{PAGE_TEXTS.endedHeading}</h1>
     </main>
   );
 }

@@ -1,10 +1,10 @@
 import { Navigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { TEXTS } from '../model/texts.ts';
+import { PAGE_TEXTS } from '../model/texts.ts';
 
 /** A webcast visitor without a display name is sent to public access to give one (spec §2). */
 export function PublicAccessGuardPage() {
-  useDocumentTitle(TEXTS.pageTitle);
+  useDocumentTitle(PAGE_TEXTS.pageTitle);
   const { roomid } = useParams();
   return <Navigate to={roomid ? `/publicaccess/${encodeURIComponent(roomid)}` : '/'} replace />;
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { afterLost, canResume, iceGaveUpError, signallingDead, SIGNAL_DEAD_MS, type SocketState } from './signalling-recovery.ts';
+
+const up: SocketState = { everConnected: true, kicked: false, closed: false, hasSession: true, lastCloseCode: 0 };
+
+describe('signalling recovery', () => {
+  it('takes a socket as dead only after SIGNAL_DEAD_MS of silence', () => {
+    expect(signallingDead(1_000, 1_000 + SIGNAL_DEAD_MS)).toBe(false);
+    expect(signallingDead(1_000, 1_001 + SIGNAL_DEAD_MS)).toBe(true);
+  });
+
+  it('resumes a socket that broke or hangs in a call that was up, never one the server closed', () => {
+    expect(canResume(up)).toBe(true);
+    expect(canResume({ ...up, lastCloseCode: 1006 })).toBe(true);
+    for (const code of [1000, 1001, 1011, 4001, 4002]) expect(canResume({ ...up, lastCloseCode: code })).toBe(false);
+    expect(canResume({ ...up, everConnected: false })).toBe(false);
+    expect(canResume({ ...up, kicked: true })).toBe(false);
+    expect(canResume({ ...up, closed: true })).toBe(false);
+    expect(canResume({ ...up, hasSession: false })).toBe(false);
+  });
+
+  it('ends the session of someone removed, whatever else', () => {
+    expect(afterLost(1, true, true)).toEqual({ kind: 'end' });
+    expect(afterLost(5, false, true)).toEqual({ kind: 'end' });
+  });
+
+  it('retries with the back-off; a call that was up says it is reconnecting at once', () => {
+    expect(afterLost(1, true, false)).toEqual({ kind: 'retry', delay: 500, status: 'reconnecting' });
+    expect(afterLost(2, true, false)).toEqual({ kind: 'retry', delay: 1_000, status: 'reconnecting' });
+    expect(afterLost(9, true, false)).toEqual({ kind: 'retry', delay: 8_000, status: 'reconnecting' });
+  });
+
+  it("says 'Anslutning misslyckades' only after the third failed first attempt, and keeps trying", () => {
+    expect(afterLost(1, false, false)).toEqual({ kind: 'retry', delay: 500, status: null });
+    expect(afterLost(2, false, false)).toEqual({ kind: 'retry', delay: 1_000, status: null });
+    expect(afterLost(3, false, false)).toEqual({ kind: 'retry', delay: 2_000, status: 'failed' });
+    expect(afterLost(4, false, false).kind).toBe('retry');
+  });
+
+  it('tells a broken network from one that never lets media through, and is silent when other media gets through', () => {
+    expect(iceGaveUpError(true, true)).toBe('networkDisconnected');
+    expect(iceGaveUpError(true, false)).toBe('networkDisconnected');
+    expect(iceGaveUpError(false, false)).toBe('connectionFailed');
+    expect(iceGaveUpError(false, true)).toBeNull();
+  });
+});

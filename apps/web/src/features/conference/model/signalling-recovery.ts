@@ -1,0 +1,74 @@
+import { reconnectDelay } from './subscription-plan.ts';
+
+/**
+ * The rules of the media session's signalling socket (`/media/{meetingId}`): when a quiet socket counts as dead,
+ * when a broken one may be replaced with the call kept (a resume), and what happens when the connection is lost.
+ * Pure: MediaSession keeps the timers and sockets and does what these answer.
+ */
+
+/** The signalling socket is pinged this often. */
+export const PING_MS = 2_000;
+/**
+ * A socket that has carried nothing back this long is taken as dead. After an address change the old TCP
+ * connection does not close, it just hangs: without this the page would wait for minutes while Janus times the
+ * session out.
+ */
+export const SIGNAL_DEAD_MS = 7_000;
+/** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
+export const RESUME_TIMEOUT_MS = 10_000;
+/** A call that was up and has been reconnecting this long tells the user the network has a problem. */
+export const NETWORK_DOWN_AFTER_MS = 20_000;
+/** Failed first attempts before the user is told 'Anslutning misslyckades' (the retries go on). */
+export const FIRST_CONNECT_ATTEMPTS = 3;
+/** The server closed the socket because a moderator removed this participant. */
+export const KICKED_CLOSE_CODE = 4002;
+
+export function signallingDead(lastHeard: number, now: number): boolean {
+  return now - lastHeard > SIGNAL_DEAD_MS;
+}
+
+export interface SocketState {
+  everConnected: boolean;
+  kicked: boolean;
+  closed: boolean;
+  /** The Janus session still exists on this page. */
+  hasSession: boolean;
+  /** The close code of the last socket (0: none seen). */
+  lastCloseCode: number;
+}
+
+/**
+ * Whether a broken socket can be replaced while everything else stays: the call was up, and the socket broke
+ * (no close frame, 1006, or it hangs) rather than being closed by the server (refused, removed, media server gone,
+ * server stopping), after which only a fresh start helps.
+ */
+export function canResume(s: SocketState): boolean {
+  return s.everConnected && !s.kicked && !s.closed && s.hasSession && (s.lastCloseCode === 0 || s.lastCloseCode === 1006);
+}
+
+export type LostOutcome =
+  /** Removed by a moderator: the session ends for good. */
+  | { kind: 'end' }
+  /**
+   * Try again after `delay`. `status`: 'reconnecting' for a call that was up (the tiles stay, and the network
+   * warning follows after NETWORK_DOWN_AFTER_MS), 'failed' once the first attempts have run out, else unchanged.
+   */
+  | { kind: 'retry'; delay: number; status: 'reconnecting' | 'failed' | null };
+
+/** The connection was lost (or never came up) for the `attempt`-th time in a row (counted from 1). */
+export function afterLost(attempt: number, everConnected: boolean, kicked: boolean): LostOutcome {
+  if (kicked) return { kind: 'end' };
+  const status = everConnected ? 'reconnecting' : attempt >= FIRST_CONNECT_ATTEMPTS ? 'failed' : null;
+  return { kind: 'retry', delay: reconnectDelay(attempt), status };
+}
+
+/**
+ * ICE restarts did not bring a connection back. One that worked before: the network has a problem
+ * ('networkDisconnected'). When no media connection of this page ever connected, this network lets no media
+ * through at all (no UDP and no usable TURN): the connection error. Otherwise another connection shows media gets
+ * through, and the rebuild is silent.
+ */
+export function iceGaveUpError(connectionEverConnected: boolean, anyMediaEverConnected: boolean): 'networkDisconnected' | 'connectionFailed' | null {
+  if (connectionEverConnected) return 'networkDisconnected';
+  return anyMediaEverConnected ? null : 'connectionFailed';
+}
