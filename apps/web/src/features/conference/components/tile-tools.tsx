@@ -42,7 +42,7 @@ export function SignalMenu({ tile, stats }: { tile: StreamTile; stats: StreamSta
         data-level={level}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`${TILE_TEXTS.signal(tile.displayName)}: ${TILE_TEXTS.levels[level]}`}
+        aria-label={`${TILE_TEXTS.signal(tile.displayName)}: ${TILE_TEXTS.level(level)}`}
         onClick={() => setOpen(!open)}
       >
         <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,148 +1,293 @@
+import { screenText as t } from '../../../i18n/screen-text.ts';
+
 /**
- * Every Swedish text of the conference, grouped by the part of the screen that shows it: the spec's own wording
- * (conference spec §2, §4, §8) where it gives one, ours where it does not (marked). A new part of the screen (captions,
- * languages) adds its own group here.
+ * Every text of the conference, grouped by the part of the screen that shows it. The words live in the message
+ * catalogues (`i18n/catalogues/*.ts`, group `conference`: the spec's own Swedish wording where it gives one, ours
+ * where it does not); these getters read them in the language the screen is shown in when they are used, so the
+ * call's model and media code keep naming a text by its place here. A new part of the screen (captions) adds its
+ * own group here and in the catalogues.
  */
 
 /** The page itself: document titles and headings. */
 export const PAGE_TEXTS = {
-  pageTitle: 'Videomöte - Pågående möte',
-  endedTitle: 'Videomöte - Mötet avslutat',
+  get pageTitle() {
+    return t('common.pageTitle', { page: t('common.callTitle') });
+  },
+  get endedTitle() {
+    return t('common.pageTitle', { page: t('conference.page.endedTitle') });
+  },
   /** Visually hidden: the landmark screen readers jump to. */
-  heading: 'Pågående möte',
+  get heading() {
+    return t('conference.page.heading');
+  },
   /** After a webcast has ended (its content is not specified beyond the title). */
-  endedHeading: 'Mötet är avslutat',
-} as const;
+  get endedHeading() {
+    return t('conference.page.endedHeading');
+  },
+  get sidePanel() {
+    return t('conference.page.sidePanel');
+  },
+};
 
 /** The call status line, and the centre of the video area when no stream is shown (spec §2 "Call status screen"). */
 export const STATUS_TEXTS = {
-  connecting: 'Ansluter...',
-  connectionFailed: 'Anslutning misslyckades',
-  alone: 'Ingen annan är ansluten till mötet',
-  participating: (n: number) => `${n.toLocaleString('sv-SE')} personer deltar i mötet`,
-  noStreams: 'Ingen sänder video just nu',
-  reconnecting: 'Återansluter...',
-} as const;
+  get connecting() {
+    return t('conference.status.connecting');
+  },
+  get connectionFailed() {
+    return t('conference.status.connectionFailed');
+  },
+  get alone() {
+    return t('conference.status.alone');
+  },
+  participating: (n: number) => t('conference.status.participating', { count: n }),
+  get noStreams() {
+    return t('conference.status.noStreams');
+  },
+  get reconnecting() {
+    return t('conference.status.reconnecting');
+  },
+};
 
 /** The toolbar above the video area. */
 export const TOOLBAR_TEXTS = {
-  settings: 'Inställningar',
+  get settings() {
+    return t('conference.toolbar.settings');
+  },
   /** Leaves the focus layout. */
-  minimise: 'Minimera',
-} as const;
+  get minimise() {
+    return t('conference.toolbar.minimise');
+  },
+};
 
 /** The control bar below the video area. */
 export const CONTROL_TEXTS = {
-  micOff: 'Stäng av din mikrofon',
-  micOn: 'Slå på din mikrofon',
-  cameraOff: 'Stäng av din kamera',
-  cameraOn: 'Slå på din kamera',
-  shareScreen: 'Dela skärm',
-  stopShare: 'Avsluta skärmdelning',
-  hangUp: 'Lägg på',
-  leave: 'Lämna samtalet',
-  chat: 'Chatt',
-  participants: 'Deltagare',
-} as const;
+  get bar() {
+    return t('conference.controls.bar');
+  },
+  get micOff() {
+    return t('conference.controls.micOff');
+  },
+  get micOn() {
+    return t('conference.controls.micOn');
+  },
+  get cameraOff() {
+    return t('conference.controls.cameraOff');
+  },
+  get cameraOn() {
+    return t('conference.controls.cameraOn');
+  },
+  get shareScreen() {
+    return t('conference.controls.shareScreen');
+  },
+  get stopShare() {
+    return t('conference.controls.stopShare');
+  },
+  get hangUp() {
+    return t('conference.controls.hangUp');
+  },
+  get leave() {
+    return t('conference.controls.leave');
+  },
+  get chat() {
+    return t('conference.controls.chat');
+  },
+  get participants() {
+    return t('conference.controls.participants');
+  },
+};
+
+const LEVELS = { danger: 'conference.tile.levelDanger', warning: 'conference.tile.levelWarning', fine: 'conference.tile.levelFine' } as const;
 
 /** A video tile: its name, microphone mark, maximise button and the tools on it. */
 export const TILE_TEXTS = {
-  maximise: 'Maximera',
-  minimise: 'Minimera',
-  sharesScreen: ' delar skärm',
-  micMuted: 'Mikrofonen är avstängd',
-  micLive: 'Mikrofonen är på',
-  blurOn: 'Suddig bakgrund',
-  blurOff: 'Normal bakgrund',
+  get maximise() {
+    return t('conference.tile.maximise');
+  },
+  get minimise() {
+    return t('conference.tile.minimise');
+  },
+  sharesScreen: (name: string) => t('conference.tile.sharesScreen', { name }),
+  get micMuted() {
+    return t('conference.tile.micMuted');
+  },
+  get micLive() {
+    return t('conference.tile.micLive');
+  },
+  get blurOn() {
+    return t('conference.tile.blurOn');
+  },
+  get blurOff() {
+    return t('conference.tile.blurOff');
+  },
   // Not worded by the spec (its admin-only tile section is "not shown"): ours.
-  forceMute: (name: string) => `Stäng av mikrofonen för ${name}`,
-  signal: (name: string) => `Signalkvalitet för ${name}`,
-  signalCaption: 'Inkommande ström',
-  frameRate: 'Bildfrekvens',
-  bitrate: 'Bithastighet',
-  packetsLost: 'Förlorade paket',
-  video: 'Video',
-  audio: 'Ljud',
-  levels: { danger: 'dålig', warning: 'varierande', fine: 'bra' } as Record<string, string>,
-} as const;
+  forceMute: (name: string) => t('conference.tile.forceMute', { name }),
+  signal: (name: string) => t('conference.tile.signal', { name }),
+  get signalCaption() {
+    return t('conference.tile.signalCaption');
+  },
+  get frameRate() {
+    return t('conference.tile.frameRate');
+  },
+  get bitrate() {
+    return t('conference.tile.bitrate');
+  },
+  get packetsLost() {
+    return t('conference.tile.packetsLost');
+  },
+  get video() {
+    return t('conference.tile.video');
+  },
+  get audio() {
+    return t('conference.tile.audio');
+  },
+  level: (level: string) => (level in LEVELS ? t(LEVELS[level as keyof typeof LEVELS]) : level),
+};
 
 /** The stage's pins and kept tiles (not in the spec: chosen here). */
 export const STAGE_TEXTS = {
-  pin: 'Fäst',
-  unpin: 'Lossa',
-  pinned: 'Fäst',
-  interpreter: 'Teckentolk',
-  pinLimit: 'Du kan fästa högst två rutor. Lossa en av dem först.',
-} as const;
+  get pin() {
+    return t('conference.stage.pin');
+  },
+  get unpin() {
+    return t('conference.stage.unpin');
+  },
+  get pinned() {
+    return t('conference.stage.pinned');
+  },
+  get interpreter() {
+    return t('conference.stage.interpreter');
+  },
+  get pinLimit() {
+    return t('conference.stage.pinLimit');
+  },
+};
 
 /** Screen sharing: the toolbar's sharer line and buttons, the takeover dialog, its failures (spec §2, §4). */
 export const SHARE_TEXTS = {
-  youShare: 'Du delar skärm',
-  someoneElse: 'Någon annan',
-  shares: (name: string) => `${name}${TILE_TEXTS.sharesScreen}`,
-  takeoverQuestion: (name: string) => `${name} delar redan sin skärm. Vill du ta över skärmdelningen?`,
-  takeoverConfirm: 'Ja, dela min skärm',
-  takeoverCancel: 'Avbryt',
-  maximiseShare: 'Maximera delning',
-  minimiseShare: 'Minimera delning',
-  failed: 'Det gick inte att dela skärmen.',
+  get youShare() {
+    return t('conference.share.youShare');
+  },
+  get someoneElse() {
+    return t('conference.share.someoneElse');
+  },
+  shares: (name: string) => t('conference.tile.sharesScreen', { name }),
+  takeoverQuestion: (name: string) => t('conference.share.takeoverQuestion', { name }),
+  get takeoverConfirm() {
+    return t('conference.share.takeoverConfirm');
+  },
+  get takeoverCancel() {
+    return t('conference.share.takeoverCancel');
+  },
+  get maximiseShare() {
+    return t('conference.share.maximiseShare');
+  },
+  get minimiseShare() {
+    return t('conference.share.minimiseShare');
+  },
+  get failed() {
+    return t('conference.share.failed');
+  },
   /** Without the takeover right (self-registered people): wait for the share to end. */
-  busy: (name: string) => `${name} delar redan sin skärm. Du kan dela din skärm när den delningen är slut.`,
-} as const;
+  busy: (name: string) => t('conference.share.busy', { name }),
+};
 
 /** The 'Fungerar det inte?' popover (spec §2 Help popover). */
 export const HELP_TEXTS = {
-  helpTitle: 'Fungerar det inte?',
-  helpQuestion: 'Har du problem med mötet?',
-  helpAdvice: 'Ladda om sidan. Fungerar det ändå inte, kontrollera ljud och bild under inställningar.',
-  reload: 'Ladda om sidan',
-} as const;
+  get helpTitle() {
+    return t('conference.help.helpTitle');
+  },
+  get helpQuestion() {
+    return t('conference.help.helpQuestion');
+  },
+  get helpAdvice() {
+    return t('conference.help.helpAdvice');
+  },
+  get reload() {
+    return t('conference.help.reload');
+  },
+};
 
 /** The settings dialog (spec §2 Settings dialog). */
 export const SETTINGS_TEXTS = {
-  settingsTitle: 'Inställningar för ljud och bild',
-  videoSource: 'Välj videokälla',
-  audioSource: 'Välj ljudkälla',
-  close: 'Stäng',
-  cameraError: 'Lyckades inte komma åt din kamera.',
-  micError: 'Lyckades inte komma åt din mikrofon.',
-  deviceAdvice: 'Kontrollera att dina enheter inte används av en annan applikation och försök igen.',
-  video: 'Video',
-  audio: 'Ljud',
-} as const;
+  get settingsTitle() {
+    return t('conference.settings.settingsTitle');
+  },
+  get videoSource() {
+    return t('conference.settings.videoSource');
+  },
+  get audioSource() {
+    return t('conference.settings.audioSource');
+  },
+  get close() {
+    return t('conference.settings.close');
+  },
+  get cameraError() {
+    return t('conference.settings.cameraError');
+  },
+  get micError() {
+    return t('conference.settings.micError');
+  },
+  get deviceAdvice() {
+    return t('conference.settings.deviceAdvice');
+  },
+  get video() {
+    return t('conference.settings.video');
+  },
+  get audio() {
+    return t('conference.settings.audio');
+  },
+};
 
 /** The banners above the control bar: errors (spec §8) and the forced mute (spec §2). */
 export const BANNER_TEXTS = {
-  readMore: 'Här kan du läsa mer om hur du gör detta.',
-  close: 'Stäng',
-  forcedMute: 'Någon i mötet har stängt av din mikrofon',
+  get readMore() {
+    return t('conference.banners.readMore');
+  },
+  get close() {
+    return t('conference.banners.close');
+  },
+  get forcedMute() {
+    return t('conference.banners.forcedMute');
+  },
   /** Ours; shown with its own text, so it stays an "unknown" (blue) error. */
-  subscribeFailed: 'Det gick inte att ta emot en videoström.',
-} as const;
+  get subscribeFailed() {
+    return t('conference.banners.subscribeFailed');
+  },
+};
+
+const ERROR_KEYS = [
+  'OT_HARDWARE_UNAVAILABLE',
+  'OT_USER_MEDIA_ACCESS_DENIED',
+  'networkDisconnected',
+  'PUBLISHER_RESTARTING',
+  'PUBLISHER_LOSS_RATIO_EXCEEDED',
+  'connectionFailed',
+  // Ours (the spec's list of known keys is not shown): failures the user must see on any host.
+  'SCREEN_SHARE_FAILED',
+  'FORCE_MUTE_FAILED',
+  'BLUR_FAILED',
+  'E2EE_UNSUPPORTED',
+] as const;
 
 /** Error texts by key (spec §8). Keys in this list are "known" (yellow); anything else shows blue. */
-export const ERROR_TEXTS: Record<string, string> = {
-  OT_HARDWARE_UNAVAILABLE:
-    'Lyckades inte komma åt din kamera eller mikrofon. Kontrollera att dina enheter inte används av en annan applikation och försök igen.',
-  OT_USER_MEDIA_ACCESS_DENIED: 'Du behöver godkänna åtkomst till mikrofon och kamera för att kunna delta i mötet med ljud och bild.',
-  networkDisconnected: 'Det är problem med anslutningen, ladda gärna om sidan.',
-  PUBLISHER_RESTARTING: 'Din videoström bröts, startar om automatiskt. Du kan behöva aktivera din kamera och mikrofon igen.',
-  PUBLISHER_LOSS_RATIO_EXCEEDED: 'Andra deltagare kan uppleva att din samtalskvalité är dålig. Kontrollera gärna uppkopplingen.',
-  connectionFailed: STATUS_TEXTS.connectionFailed,
-  // Ours (the spec's list of known keys is not shown): failures the user must see on any host.
-  SCREEN_SHARE_FAILED: SHARE_TEXTS.failed,
-  FORCE_MUTE_FAILED: 'Det gick inte att stänga av mikrofonen.',
-  BLUR_FAILED: 'Det gick inte att göra bakgrunden suddig. Du visas med normal bakgrund.',
-  E2EE_UNSUPPORTED:
-    'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Därför kan du inte skicka eller ta emot bild och ljud i mötet, men chatten fungerar. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.',
-};
+export const ERROR_TEXTS: Record<string, string> = Object.defineProperties(
+  {},
+  Object.fromEntries(ERROR_KEYS.map((key) => [key, { enumerable: true, get: () => t(`conference.errors.${key}`) }])),
+);
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';
 
 /** In place of the video area when the server refuses the media token for want of the lobby's consent (booking spec §4, §5 lobby). */
 export const CONSENT_TEXTS = {
-  heading: 'Du behöver gå via mötets förberedelser',
+  get heading() {
+    return t('conference.consent.heading');
+  },
   /** Shown if the server's answer carries no message of its own. */
-  fallback: 'Du behöver intyga att du förstår hanteringen av personuppgifter innan du går in i mötet.',
-  toLobby: 'Till mötets förberedelser',
-} as const;
+  get fallback() {
+    return t('conference.consent.fallback');
+  },
+  get toLobby() {
+    return t('conference.consent.toLobby');
+  },
+};
