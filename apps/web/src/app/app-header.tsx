@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { useTexts } from '../i18n/use-texts.ts';
 import { isExternalScreen } from '../i18n/language-choice.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { LanguageSwitcher } from '../i18n/language-switcher.tsx';
 import { useSession } from '../features/session/session-context.tsx';
 import { authenticationVariant } from '../features/session/auth-variant.ts';
 import { isExternalUser } from '../features/session/roles.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTexts } from '../i18n/use-texts.ts';
-import { chooseLanguageNow, useLanguageState } from '../i18n/language-store.ts';
-import { directionOf, isLanguageCode, nameOf } from '../i18n/languages.ts';
+import { useTexts } from './use-texts.ts';
+import { chooseLanguageNow, useLanguageState } from './language-store.ts';
+import { directionOf, isLanguageCode, nameOf } from './languages.ts';
 
 /**
  * The language choice in the header of the screens an external person meets. Each language is named in itself
