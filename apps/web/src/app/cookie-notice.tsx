@@ -19,7 +19,7 @@ export function CookieNotice() {
           {t('shell.cookieTitle')}
         </h2>
         <p>
-          <Trans i18nKey="shell.cookieText" components={{ link: <Link to="/personaldata" /> }} />
+          <Trans i18nKey="shell.cookieText" components={{ anchor: <Link to="/personaldata" /> }} />
         </p>
         <Button
           onClick={() => {

@@ -1,43 +1,10 @@
-import { screenText as t } from '../../i18n/screen-text.ts';
+import { sv } from '../../i18n/catalogues/sv.ts';
+import { screenText as t, screenTexts } from '../../i18n/screen-text.ts';
+
+const { title: _title, chatFor: _chatFor, assurance: _a, assuranceShort: _s, hands: _h, announce: _n, ...plain } = sv.participants;
 
 /** The participants panel's texts (conference spec §2), from the catalogues (group `participants`) in the screen's language. */
-export const PARTICIPANTS_TEXTS = {
+export const PARTICIPANTS_TEXTS = screenTexts('participants', plain, {
   title: (count: number) => t('participants.title', { count }),
   chatFor: (name: string) => t('participants.chatFor', { name }),
-  get presenters() {
-    return t('participants.presenters');
-  },
-  get participants() {
-    return t('participants.participants');
-  },
-  get close() {
-    return t('participants.close');
-  },
-  get chatOn() {
-    return t('participants.chatOn');
-  },
-  get chatOff() {
-    return t('participants.chatOff');
-  },
-  get micOn() {
-    return t('participants.micOn');
-  },
-  get micOff() {
-    return t('participants.micOff');
-  },
-  get cameraOn() {
-    return t('participants.cameraOn');
-  },
-  get cameraOff() {
-    return t('participants.cameraOff');
-  },
-  get you() {
-    return t('participants.you');
-  },
-  get moderator() {
-    return t('participants.moderator');
-  },
-  get anonymous() {
-    return t('participants.anonymous');
-  },
-};
+});

@@ -32,7 +32,7 @@ export const en = {
     footerAccessibility: 'Accessibility statement',
     cookieTitle: 'Cookies',
     cookieText:
-      'Videomöte uses cookies that the service needs to work, for example to log you in. We do not use cookies for tracking or marketing. <link>Read more about how we handle personal data</link>.',
+      'Videomöte uses cookies that the service needs to work, for example to log you in. We do not use cookies for tracking or marketing. <anchor>Read more about how we handle personal data</anchor>.',
     cookieAccept: 'I understand',
     systemMessages: 'System messages',
     systemError: 'System error',
@@ -120,10 +120,10 @@ export const en = {
     whenMeeting: 'The meeting takes place on {{date}} at {{start}}–{{end}}.',
     whenWebcast: 'The information meeting takes place on {{date}} at {{start}}–{{end}}.',
     registering: 'Registering...',
-    registered: 'You are registered for the meeting. You find it among <link>your meetings</link>.',
+    registered: 'You are registered for the meeting. You find it among <anchor>your meetings</anchor>.',
     introWebcast: 'As a presenter, everyone taking part in the information meeting can see and hear you.',
     introMeeting: 'When you register, you are added as a participant in the meeting.',
-    loginInfo: 'You log in with e-identification (e-legitimation). <link>How we handle personal data in Videomöte</link>.',
+    loginInfo: 'You log in with e-identification (e-legitimation). <anchor>How we handle personal data in Videomöte</anchor>.',
     consentLabel: 'I agree that my personal data is handled as described in the information about personal data',
     invitedLabel: 'I have been invited to the meeting',
     submit: 'Register me',
@@ -269,7 +269,7 @@ export const en = {
     rightsHeading: 'Your rights, data protection officer and complaints',
     rights1:
       'You have the right to know what data we handle about you (a register extract), to have wrong data corrected, in some cases to have data deleted or the handling limited, and to object to the handling.',
-    rights2: 'If you have questions about how we handle your personal data, you can contact our data protection officer at <link>{{email}}</link>.',
+    rights2: 'If you have questions about how we handle your personal data, you can contact our data protection officer at <anchor>{{email}}</anchor>.',
     rights3:
       'If you think that we handle your personal data wrongly, you can complain to the Swedish Authority for Privacy Protection (IMY), which supervises this.',
   },

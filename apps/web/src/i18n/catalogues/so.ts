@@ -33,7 +33,7 @@ export const so = {
     footerAccessibility: 'Warbixinta helitaanka',
     cookieTitle: 'Kukiyada',
     cookieText:
-      'Videomöte wuxuu isticmaalaa kukiyo (cookies) uu adeeggu u baahan yahay si uu u shaqeeyo, tusaale ahaan si aad u gasho. Ma isticmaalno kukiyo la socod ama xayeysiis ah. <link>Wax badan ka akhri sida aan u maareyno xogta shakhsiga ah</link>.',
+      'Videomöte wuxuu isticmaalaa kukiyo (cookies) uu adeeggu u baahan yahay si uu u shaqeeyo, tusaale ahaan si aad u gasho. Ma isticmaalno kukiyo la socod ama xayeysiis ah. <anchor>Wax badan ka akhri sida aan u maareyno xogta shakhsiga ah</anchor>.',
     cookieAccept: 'Waan fahmay',
     systemMessages: 'Fariimaha nidaamka',
     systemError: 'Cilad nidaamka ah',
@@ -121,10 +121,10 @@ export const so = {
     whenMeeting: 'Shirku wuxuu dhacayaa {{date}} saacadda {{start}}–{{end}}.',
     whenWebcast: 'Shirka macluumaadku wuxuu dhacayaa {{date}} saacadda {{start}}–{{end}}.',
     registering: 'Waa la diiwaan gelinayaa...',
-    registered: 'Waxaad ku diiwaan gashan tahay shirka. Waxaad ka helaysaa <link>shirarkaaga</link>.',
+    registered: 'Waxaad ku diiwaan gashan tahay shirka. Waxaad ka helaysaa <anchor>shirarkaaga</anchor>.',
     introWebcast: 'Soo bandhige ahaan, qof kasta oo ka qayb galaya shirka macluumaadka ayaa ku arkaya oo ku maqlaya.',
     introMeeting: 'Markaad is diiwaan geliso, waxaa laguu daraa ka qaybgale shirka.',
-    loginInfo: 'Waxaad ku galaysaa aqoonsiga elektaroonigga ah (e-legitimation, tusaale BankID). <link>Sida aan u maareyno xogta shakhsiga ah ee Videomöte</link>.',
+    loginInfo: 'Waxaad ku galaysaa aqoonsiga elektaroonigga ah (e-legitimation, tusaale BankID). <anchor>Sida aan u maareyno xogta shakhsiga ah ee Videomöte</anchor>.',
     consentLabel: 'Waan oggolahay in xogtayda shakhsiga ah loo maareeyo sida ku qoran macluumaadka xogta shakhsiga ah',
     invitedLabel: 'Waxaa la iigu yeeray shirka',
     submit: 'I diiwaan geli',
@@ -270,7 +270,7 @@ export const so = {
     rightsHeading: 'Xuquuqdaada, sarkaalka ilaalinta xogta iyo cabashooyinka',
     rights1:
       'Waxaad xaq u leedahay inaad ogaato xogta aan kaa maareyno (soo saarid diiwaan), in xogta khaldan la saxo, xaaladaha qaarkood in xogta la tirtiro ama maareynta la xaddido, iyo inaad ka soo horjeesato maareynta.',
-    rights2: 'Haddii aad qabto su’aalo ku saabsan sida aan u maareyno xogtaada shakhsiga ah, waxaad la xiriiri kartaa sarkaalkayaga ilaalinta xogta <link>{{email}}</link>.',
+    rights2: 'Haddii aad qabto su’aalo ku saabsan sida aan u maareyno xogtaada shakhsiga ah, waxaad la xiriiri kartaa sarkaalkayaga ilaalinta xogta <anchor>{{email}}</anchor>.',
     rights3: 'Haddii aad u aragto inaan si khaldan u maareyno xogtaada shakhsiga ah, waxaad cabasho u gudbin kartaa Hay’adda Ilaalinta Sirta (IMY), oo ah hay’adda kormeerka.',
   },
   accessibility: {

@@ -41,7 +41,7 @@ export const sv = {
     footerAccessibility: 'Tillgänglighetsredogörelse',
     cookieTitle: 'Kakor',
     cookieText:
-      'Videomöte använder kakor (cookies) som behövs för att tjänsten ska fungera, till exempel för inloggningen. Vi använder inga kakor för spårning eller marknadsföring. <link>Läs mer om hur vi hanterar personuppgifter</link>.',
+      'Videomöte använder kakor (cookies) som behövs för att tjänsten ska fungera, till exempel för inloggningen. Vi använder inga kakor för spårning eller marknadsföring. <anchor>Läs mer om hur vi hanterar personuppgifter</anchor>.',
     cookieAccept: 'Jag förstår',
     systemMessages: 'Systemmeddelanden',
     systemError: 'Systemfel',
@@ -129,10 +129,10 @@ export const sv = {
     whenMeeting: 'Mötet äger rum {{date}} kl. {{start}}–{{end}}.',
     whenWebcast: 'Informationsmötet äger rum {{date}} kl. {{start}}–{{end}}.',
     registering: 'Registrerar...',
-    registered: 'Du är registrerad till mötet. Du hittar det bland <link>dina möten</link>.',
+    registered: 'Du är registrerad till mötet. Du hittar det bland <anchor>dina möten</anchor>.',
     introWebcast: 'Som presentatör syns och hörs du av alla som deltar i informationsmötet.',
     introMeeting: 'När du registrerar dig läggs du till som deltagare i mötet.',
-    loginInfo: 'Du loggar in med e-legitimation. <link>Så här hanterar vi personuppgifter i Videomöte</link>.',
+    loginInfo: 'Du loggar in med e-legitimation. <anchor>Så här hanterar vi personuppgifter i Videomöte</anchor>.',
     consentLabel: 'Jag godkänner att mina personuppgifter hanteras enligt informationen om personuppgifter',
     invitedLabel: 'Jag har blivit inbjuden till mötet',
     submit: 'Registrera mig',
@@ -277,7 +277,7 @@ export const sv = {
     rightsHeading: 'Dina rättigheter, dataskyddsombud och klagomål',
     rights1:
       'Du har rätt att få veta vilka uppgifter vi behandlar om dig (registerutdrag), att få felaktiga uppgifter rättade, att i vissa fall få uppgifter raderade eller behandlingen begränsad, och att invända mot behandlingen.',
-    rights2: 'Har du frågor om hur vi behandlar dina personuppgifter kan du kontakta vårt dataskyddsombud på <link>{{email}}</link>.',
+    rights2: 'Har du frågor om hur vi behandlar dina personuppgifter kan du kontakta vårt dataskyddsombud på <anchor>{{email}}</anchor>.',
     rights3:
       'Om du anser att vi behandlar dina personuppgifter felaktigt kan du lämna klagomål till Integritetsskyddsmyndigheten (IMY), som är tillsynsmyndighet.',
   },

@@ -34,7 +34,7 @@ export const ti = {
     footerAccessibility: 'መግለጺ ተበጻሒነት',
     cookieTitle: 'ኩኪታት',
     cookieText:
-      'Videomöte እቲ ኣገልግሎት ንኽሰርሕ ዘድልዩ ኩኪታት (cookies) ይጥቀም፣ ንኣብነት ንምእታው። ንምክትታል ወይ ንረኽላም ኩኪታት ኣይንጥቀምን። <link>ውልቃዊ ሓበሬታ ብኸመይ ከም እንሕዞ ተወሳኺ ኣንብብ</link>።',
+      'Videomöte እቲ ኣገልግሎት ንኽሰርሕ ዘድልዩ ኩኪታት (cookies) ይጥቀም፣ ንኣብነት ንምእታው። ንምክትታል ወይ ንረኽላም ኩኪታት ኣይንጥቀምን። <anchor>ውልቃዊ ሓበሬታ ብኸመይ ከም እንሕዞ ተወሳኺ ኣንብብ</anchor>።',
     cookieAccept: 'ተረዲኡኒ',
     systemMessages: 'መልእኽቲ ስርዓት',
     systemError: 'ጌጋ ስርዓት',
@@ -122,10 +122,10 @@ export const ti = {
     whenMeeting: 'እቲ ኣኼባ ብ{{date}} ካብ ሰዓት {{start}} ክሳብ {{end}} ይካየድ።',
     whenWebcast: 'እቲ ናይ ሓበሬታ ኣኼባ ብ{{date}} ካብ ሰዓት {{start}} ክሳብ {{end}} ይካየድ።',
     registering: 'ይምዝገብ ኣሎ...',
-    registered: 'ናብቲ ኣኼባ ተመዝጊብካ ኣለኻ። ኣብ <link>ኣኼባታትካ</link> ክትረኽቦ ኢኻ።',
+    registered: 'ናብቲ ኣኼባ ተመዝጊብካ ኣለኻ። ኣብ <anchor>ኣኼባታትካ</anchor> ክትረኽቦ ኢኻ።',
     introWebcast: 'ከም ኣቕራቢ፣ ኩሎም ኣብቲ ናይ ሓበሬታ ኣኼባ ዝሳተፉ ክርእዩኻን ክሰምዑኻን እዮም።',
     introMeeting: 'ክትምዝገብ ከለኻ ከም ተሳታፊ ኣብቲ ኣኼባ ትውሰኽ።',
-    loginInfo: 'ብኤሌክትሮኒካዊ መንነት (e-legitimation፣ ንኣብነት BankID) ትኣቱ። <link>ኣብ Videomöte ውልቃዊ ሓበሬታ ብኸመይ ንሕዞ</link>።',
+    loginInfo: 'ብኤሌክትሮኒካዊ መንነት (e-legitimation፣ ንኣብነት BankID) ትኣቱ። <anchor>ኣብ Videomöte ውልቃዊ ሓበሬታ ብኸመይ ንሕዞ</anchor>።',
     consentLabel: 'ውልቃዊ ሓበሬታይ ከምቲ ኣብ ሓበሬታ ብዛዕባ ውልቃዊ ሓበሬታ ዘሎ ክተሓዝ ይሰማማዕ',
     invitedLabel: 'ናብቲ ኣኼባ ተዓዲመ እየ',
     submit: 'ኣመዝግበኒ',
@@ -268,7 +268,7 @@ export const ti = {
     rightsHeading: 'መሰላትካ፣ ሓላፊ ሓለዋ ሓበሬታን ጥርዓንን',
     rights1:
       'ብዛዕባኻ እንሕዞ ሓበሬታ ክትፈልጥ (ቅዳሕ መዝገብ)፣ ጌጋ ሓበሬታ ከተእርም፣ ኣብ ገለ ኩነታት ሓበሬታ ክድምሰስ ወይ ኣተሓሕዛኡ ክድረት፣ ከምኡ’ውን ንኣተሓሕዛኡ ክትቃወም መሰል ኣለካ።',
-    rights2: 'ብዛዕባ ኣተሓሕዛ ውልቃዊ ሓበሬታኻ ሕቶ እንተሃልዩካ፣ ንሓላፊ ሓለዋ ሓበሬታና ብ <link>{{email}}</link> ክትረክቦ ትኽእል።',
+    rights2: 'ብዛዕባ ኣተሓሕዛ ውልቃዊ ሓበሬታኻ ሕቶ እንተሃልዩካ፣ ንሓላፊ ሓለዋ ሓበሬታና ብ <anchor>{{email}}</anchor> ክትረክቦ ትኽእል።',
     rights3: 'ውልቃዊ ሓበሬታኻ ብጌጋ ንሕዞ ከም ዘለና እንተመሲሉካ፣ ናብ ሽወደናዊ ትካል ሓለዋ ውልቃዊ ምስጢር (IMY)፣ እቲ ተቖጻጻሪ ትካል፣ ጥርዓን ከተቕርብ ትኽእል።',
   },
   accessibility: {

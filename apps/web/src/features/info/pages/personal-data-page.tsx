@@ -83,7 +83,7 @@ export function PersonalDataPage() {
           <Trans
             i18nKey="personalData.rights2"
             values={{ email: DPO_EMAIL }}
-            components={{ link: <a href={`mailto:${DPO_EMAIL}`} /> }}
+            components={{ anchor: <a href={`mailto:${DPO_EMAIL}`} /> }}
           />
         </p>
         <p>{t('personalData.rights3')}</p>

@@ -1,43 +1,20 @@
 import type { Assurance, ChatEvent, PresenceEntry } from '@videomote/contract/chat';
-import { screenText as t } from '../../../i18n/screen-text.ts';
-
-const labels = (group: 'assurance' | 'assuranceShort'): Record<Assurance, string> => ({
-  get eid() {
-    return t(`participants.${group}.eid`);
-  },
-  get staff() {
-    return t(`participants.${group}.staff`);
-  },
-  get anonymous() {
-    return t(`participants.${group}.anonymous`);
-  },
-});
+import { sv } from '../../../i18n/catalogues/sv.ts';
+import { screenText as t, screenTexts } from '../../../i18n/screen-text.ts';
 
 /** Labels (not in the spec: chosen here) for how the server identified a person, in the screen's language. */
-export const ASSURANCE_LABELS = labels('assurance');
+export const ASSURANCE_LABELS: Record<Assurance, string> = screenTexts('participants.assurance', sv.participants.assurance);
 
 /** Short forms for the list, the long label goes to screen readers and the tooltip. */
-export const ASSURANCE_SHORT = labels('assuranceShort');
+export const ASSURANCE_SHORT: Record<Assurance, string> = screenTexts('participants.assuranceShort', sv.participants.assuranceShort);
 
 /** Only the server's three values count; anything else (an old server, a missing field) reads as unverified. */
 export const assuranceOf = (p: Pick<PresenceEntry, 'assurance'>): Assurance =>
   p.assurance === 'eid' || p.assurance === 'staff' ? p.assurance : 'anonymous';
 
-export const HAND_TEXTS = {
-  get raise() {
-    return t('participants.hands.raise');
-  },
-  get lower() {
-    return t('participants.hands.lower');
-  },
-  get queueTitle() {
-    return t('participants.hands.queueTitle');
-  },
+export const HAND_TEXTS = screenTexts('participants.hands', sv.participants.hands, {
   lowerFor: (name: string) => t('participants.hands.lowerFor', { name }),
-  get raised() {
-    return t('participants.hands.raised');
-  },
-};
+});
 
 /** The raised hands in the order the server received them (its number), people without a hand left out. */
 export function handQueue(entries: readonly PresenceEntry[]): PresenceEntry[] {

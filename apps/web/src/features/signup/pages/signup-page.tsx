@@ -136,7 +136,7 @@ export function SignupPage() {
         <LoadingSpinner label={t('signup.registering')} />
       ) : info?.currentUserRegistered ? (
         <p>
-          <Trans i18nKey="signup.registered" components={{ link: <Link to="/meetings" /> }} />
+          <Trans i18nKey="signup.registered" components={{ anchor: <Link to="/meetings" /> }} />
         </p>
       ) : closed ? (
         !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{t('signup.closed')}</p>
@@ -144,7 +144,7 @@ export function SignupPage() {
         <form className="signup-form" onSubmit={submit} noValidate>
           <p>
             {info?.type === 1 ? t('signup.introWebcast') : t('signup.introMeeting')}{' '}
-            <Trans i18nKey="signup.loginInfo" components={{ link: <Link to="/personaldata" /> }} />
+            <Trans i18nKey="signup.loginInfo" components={{ anchor: <Link to="/personaldata" /> }} />
           </p>
           <Checkbox
             id={consentId}
