@@ -18,7 +18,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <span className="language-switcher__icon" aria-hidden="true">
           🌐
         </span>{' '}
-        {t('language.label')}
+        <span className="language-switcher__text">{t('language.label')}</span>
       </label>
       <select
         id={id}

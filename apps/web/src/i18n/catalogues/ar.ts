@@ -10,12 +10,10 @@ import type { Translation } from '../catalogue-shape.ts';
 export const ar = {
   language: {
     label: 'اللغة',
-    changed: 'تظهر الصفحة الآن باللغة العربية.',
   },
   common: {
     loading: 'جارٍ التحميل...',
     loadingApp: 'جارٍ تحميل Videomöte...',
-    close: 'إغلاق',
     pageTitle: 'Videomöte - {{page}}',
     callTitle: 'اجتماع جارٍ',
   },

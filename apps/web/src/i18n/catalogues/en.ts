@@ -8,12 +8,10 @@ import type { Translation } from '../catalogue-shape.ts';
 export const en = {
   language: {
     label: 'Language',
-    changed: 'The page is now shown in English.',
   },
   common: {
     loading: 'Loading...',
     loadingApp: 'Loading Videomöte...',
-    close: 'Close',
     pageTitle: 'Videomöte - {{page}}',
     callTitle: 'Meeting in progress',
   },

@@ -9,12 +9,10 @@ import type { Translation } from '../catalogue-shape.ts';
 export const so = {
   language: {
     label: 'Luqadda',
-    changed: 'Bogga hadda waxaa lagu muujinayaa Soomaali.',
   },
   common: {
     loading: 'Waa la soo rarayaa...',
     loadingApp: 'Videomöte waa la soo rarayaa...',
-    close: 'Xir',
     pageTitle: 'Videomöte - {{page}}',
     callTitle: 'Shir socda',
   },

@@ -17,12 +17,10 @@ import { FEEDBACK_MESSAGES } from '@videomote/contract/feedback';
 export const sv = {
   language: {
     label: 'Språk',
-    changed: 'Sidan visas nu på svenska.',
   },
   common: {
     loading: 'Laddar...',
     loadingApp: 'Laddar Videomöte...',
-    close: 'Stäng',
     pageTitle: 'Videomöte - {{page}}',
     callTitle: 'Pågående möte',
   },

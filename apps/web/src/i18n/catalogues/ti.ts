@@ -10,12 +10,10 @@ import type { Translation } from '../catalogue-shape.ts';
 export const ti = {
   language: {
     label: 'ቋንቋ',
-    changed: 'እቲ ገጽ ሕጂ ብትግርኛ ይርአ ኣሎ።',
   },
   common: {
     loading: 'ይጽዕን ኣሎ...',
     loadingApp: 'Videomöte ይጽዕን ኣሎ...',
-    close: 'ዕጸው',
     pageTitle: 'Videomöte - {{page}}',
     callTitle: 'ዝቕጽል ዘሎ ኣኼባ',
   },
