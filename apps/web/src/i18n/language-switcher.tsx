@@ -15,9 +15,13 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   return (
     <div className={['language-switcher', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
-        <span className="language-switcher__icon" aria-hidden="true">
-          🌐
-        </span>{' '}
+        {/* A drawn globe: an emoji needs a colour-emoji font, which not every system has. */}
+        <svg className="language-switcher__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <g fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+          </g>
+        </svg>{' '}
         <span className="language-switcher__text">{t('language.label')}</span>
       </label>
       <select
