@@ -22,6 +22,7 @@ import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
+import { withoutLeftFeed } from './remote-feed-left.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
@@ -353,6 +354,7 @@ export class MediaService {
           }
           this.broadcastAbout(meetingId, entry, { videomote: 'connectionUpdated', connection: this.view(entry) });
         },
+        onFeedLeft: (feedId) => this.remoteFeedLeft(meetingId, feedId),
         onOwnMessage: (m) => {
           if (m.videomote === 'ping') return entry?.relay.sendOwn({ videomote: 'pong' } satisfies MediaServerMessage);
           if (m.videomote === 'bye') return entry?.relay.goodbye();
@@ -439,7 +441,11 @@ export class MediaService {
       connectionId: entry.connection.connectionId,
       capabilities: entry.capabilities,
       roomId: entry.relay.context.roomId,
-      connections: [...(this.live.get(meetingId)?.values() ?? [])].filter((c) => c === entry || this.sees(entry, c)).map((c) => this.view(c)),
+      // The other nodes' connections too: the page replaces its whole list with this one.
+      connections: [
+        ...[...(this.live.get(meetingId)?.values() ?? [])].filter((c) => c === entry || this.sees(entry, c)).map((c) => this.view(c)),
+        ...this.remoteConnections(meetingId, entry),
+      ],
       resumed: true,
     } satisfies MediaServerMessage);
     for (const text of early) entry.relay.receive(text);
@@ -527,6 +533,16 @@ export class MediaService {
       return;
     }
     this.deliverAbout(meetingId, publish, message);
+  }
+
+  /** A feed left the meeting's room: another node's connection that published it no longer does (see withoutLeftFeed). */
+  private remoteFeedLeft(meetingId: string, feedId: number): void {
+    for (const r of this.remote.get(meetingId)?.values() ?? []) {
+      const updated = withoutLeftFeed(r.connection, feedId);
+      if (!updated) continue;
+      r.connection = updated;
+      this.deliverAbout(meetingId, r.publish, { videomote: 'connectionUpdated', connection: updated });
+    }
   }
 
   /** Tells the other nodes which connections this one holds; forgets theirs not heard of for REMOTE_EXPIRY_MS. */

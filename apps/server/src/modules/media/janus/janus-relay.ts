@@ -8,6 +8,8 @@ export interface RelayHooks {
   onPublished(handleId: number, feedId: number, videoType?: 'screen'): void;
   /** That feed stopped (unpublish, hangup, detach, kick, session gone). */
   onUnpublished(handleId: number, feedId: number): void;
+  /** Janus told this connection's publisher that another publisher's feed left the room (whoever's node held it). */
+  onFeedLeft?(feedId: number): void;
   /** Our own (non-Janus) messages, which carry the key `videomote`. */
   onOwnMessage(message: Record<string, unknown>): void;
   onRefused(reason: string, janus: unknown): void;
@@ -353,6 +355,7 @@ export class JanusRelay {
         this.feeds.delete(sender);
       }
       if (janus === 'event' && (data.unpublished === 'ok' || data.leaving === 'ok')) this.markUnpublished(sender);
+      for (const left of [data.unpublished, data.leaving]) if (janus === 'event' && typeof left === 'number') this.opts.hooks.onFeedLeft?.(left);
     }
     if (janus === 'timeout' && typeof msg.session_id === 'number') this.dropSession(msg.session_id);
   }

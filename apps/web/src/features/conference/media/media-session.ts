@@ -5,6 +5,7 @@ import { IceRecovery } from '../model/ice-recovery.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, PING_MS, RESUME_TIMEOUT_MS, signallingDead } from '../model/signalling-recovery.ts';
+import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
@@ -89,8 +90,11 @@ export class MediaSession {
   private attempts = 0;
   private generation = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  /** This page's key for its `/media` connection: a new socket with it resumes the connection on the server. */
-  private readonly clientKey = crypto.randomUUID();
+  /**
+   * The key of this page's current `/media` connection: a new socket with it resumes that connection on the server.
+   * Renewed at every fresh start (see connectedOutcome): the old key could get back a connection that is not ours.
+   */
+  private clientKey = crypto.randomUUID();
   private url = '';
   private lastHeard = 0;
   private lastCloseCode = 0;
@@ -494,17 +498,21 @@ export class MediaSession {
     const model = this.opts.model;
     switch (msg.videomote) {
       case 'connected':
-        if (this.resuming || msg.resumed) {
-          // The same connection back on a new socket: same tiles, same peer connections.
-          if (msg.resumed && msg.connectionId === model.getState().connectionId) {
+        switch (connectedOutcome(msg, { resuming: this.resuming, connectionId: model.getState().connectionId })) {
+          case 'resumed':
+            // The same connection back on a new socket: same tiles, same peer connections.
             model.resumed(msg.connections as AnnouncedConnection[]);
             this.syncSubscriptions();
-          } else {
+            return;
+          case 'startAfresh':
+            // E.g. the resume reached another app node (ours was killed): it made a connection of its own, which
+            // onLost closes; the fresh start then comes with a new key.
             this.resuming = false;
             this.setBroken('signalling', false);
             this.onLost();
-          }
-          break;
+            return;
+          case 'fresh':
+            break;
         }
         this.roomId = msg.roomId;
         this.serverReady = true;
@@ -575,6 +583,8 @@ export class MediaSession {
       this.opts.onEnded?.('kicked');
       return;
     }
+    // A fresh start is a new connection: it must not be handed back the one given up (see connectedOutcome).
+    this.clientKey = crypto.randomUUID();
     if (outcome.status === 'reconnecting') {
       model.reconnecting();
       this.networkTimer ??= setTimeout(() => model.networkDisconnected(), NETWORK_DOWN_AFTER_MS);
@@ -602,6 +612,7 @@ export class MediaSession {
     this.remote = null;
     this.broken.clear();
     this.opts.model.mediaReconnecting(false);
+    const socket = this.socket;
     this.socket = null;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
@@ -620,6 +631,9 @@ export class MediaSession {
         /* already gone */
       }
     }
+    // janus.js leaves its socket open when its session claim failed (a resume on a node that holds nothing): closed
+    // here, so the connection that node made for it ends now instead of lingering as a second self for the others.
+    if (!notify && socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
   }
 
   /** Camera and microphone: the lobby's choices (by label, case-insensitively), audio on and video off first. */
