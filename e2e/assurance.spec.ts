@@ -5,6 +5,7 @@ import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { seededDataDir, underWayNow } from './support/seed.ts';
 import { giveConsent } from './support/call.ts';
+import { rawChatRefusals } from './support/raw-chat.ts';
 
 // Issue 10 in the real meeting screen: identity assurance decided by the server (Jonna's e-ID, Erik's staff login,
 // an anonymous webcast visitor), a forged label ignored, and raised hands reaching the moderator in order.
@@ -61,20 +62,10 @@ describe('issue 10 in the meeting screen', () => {
     await expect.poll(() => assuranceOf(erik, 'Sara')).toBe('Ej verifierad (besökare)');
 
     // Sara's browser opens its own chat socket and claims e-ID and an interpreter's role: the server refuses the frames.
-    const refused = await sara.evaluate(async (meetingId) => {
-      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/chat/${meetingId}`);
-      const errors: string[] = [];
-      ws.onmessage = (e) => {
-        const s = JSON.parse(String(e.data)) as { type: string; data: { severity?: string; message?: string } };
-        if (s.type === 'NOTIFICATION' && s.data.severity === 'ERROR') errors.push(s.data.message ?? '');
-      };
-      await new Promise((r) => (ws.onopen = r));
-      ws.send(JSON.stringify({ type: 'PRESENCE', data: { joined: [{ connectionId: 'x', displayName: 'Sara', assurance: 'eid', role: 'SignLanguageInterpreter' }], left: [] } }));
-      ws.send(JSON.stringify({ type: 'CHAT_MESSAGE', from: null, displayName: 'Sara', assurance: 'eid', data: { id: 'x', data: 'intygad', assurance: 'eid' } }));
-      await new Promise((r) => setTimeout(r, 1500));
-      ws.close();
-      return errors;
-    }, ids.webcast);
+    const refused = await rawChatRefusals(sara, ids.webcast, [
+      { type: 'PRESENCE', data: { joined: [{ connectionId: 'x', displayName: 'Sara', assurance: 'eid', role: 'SignLanguageInterpreter' }], left: [] } },
+      { type: 'CHAT_MESSAGE', from: null, displayName: 'Sara', assurance: 'eid', data: { id: 'x', data: 'intygad', assurance: 'eid' } },
+    ]);
     expect(refused).toEqual(['Meddelandet kunde inte läsas.']);
     await expect.poll(() => rowOf(erik, 'Sara').count()).toBeGreaterThan(0);
     for (let i = 0; i < (await rowOf(erik, 'Sara').count()); i++) {

@@ -19,6 +19,11 @@ import type { ParticipantRole } from './participant-roles.ts';
  *    Each entry carries the person's identity assurance and booked role, both decided by the server (issue 10);
  *  - `HAND`, to everybody when a hand is raised or lowered (issue 10). Client frames `RAISE_HAND` (data.data '')
  *    and `LOWER_HAND` (data.data '' for one's own hand, or a connection id: moderators lower anyone's).
+ *  - `CAPTION`, both ways: the booked text interpreter (Skrivtolk) sends the line being typed, again and again as
+ *    it grows (data.id the line's id of the interpreter's choosing, data.data the whole line so far, data.final
+ *    true once the line is done); everybody gets the server's CaptionLine. Only a socket whose booked role is
+ *    TextInterpreter may send one: the server refuses anyone else with an ERROR notification. Lines live with the
+ *    chat (memory or Redis, deleted when the call ends), the last CAPTION_HISTORY_LIMIT for late joiners.
  */
 
 export const CHAT_MAX_LENGTH = 2000;
@@ -26,6 +31,11 @@ export const CHAT_MAX_LENGTH = 2000;
 export const CHAT_MAX_FRAME_BYTES = 16 * 1024;
 /** Recent messages the server keeps per meeting for late joiners (conference spec §9: deleted when the call ends). */
 export const CHAT_HISTORY_LIMIT = 200;
+
+/** A caption line's length; a line is a sentence or two, the interpreter starts a new one with Enter. */
+export const CAPTION_MAX_LENGTH = 500;
+/** Caption lines kept per meeting for late joiners and reconnects (deleted with the chat when the call ends). */
+export const CAPTION_HISTORY_LIMIT = 20;
 
 export const CHAT_CLOSE_COMMAND = 'COMMAND:CHAT_CLOSE';
 export const CHAT_OPEN_COMMAND = 'COMMAND:CHAT_OPEN';
@@ -41,6 +51,7 @@ export const ChatSignalTypes = {
   raiseHand: 'RAISE_HAND',
   lowerHand: 'LOWER_HAND',
   hand: 'HAND',
+  caption: 'CAPTION',
 } as const;
 
 // ---- client → server -------------------------------------------------------------------------------------------
@@ -51,13 +62,15 @@ export const ClientFrameTypes = [
   ChatSignalTypes.toggleIgnoreChat,
   ChatSignalTypes.raiseHand,
   ChatSignalTypes.lowerHand,
+  ChatSignalTypes.caption,
 ] as const;
 export type ClientFrameType = (typeof ClientFrameTypes)[number];
 
 /** The spec's outgoing message: `from` (connection id), data `{ id, data }`, type, displayName. */
 export const ClientFrame = Type.Object({
   from: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  data: Type.Object({ id: Type.Optional(Type.String()), data: Type.String() }),
+  /** `final` only in a CAPTION frame: the line is done (the interpreter pressed Enter). */
+  data: Type.Object({ id: Type.Optional(Type.String()), data: Type.String(), final: Type.Optional(Type.Boolean()) }),
   type: Type.Union(ClientFrameTypes.map((t) => Type.Literal(t))),
   displayName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
@@ -121,6 +134,20 @@ export interface PresenceEntry {
   hand?: number | null;
 }
 
+/** One caption line as everybody receives it; sent again, same id, each time the line grows. */
+export interface CaptionLine {
+  /** The server's id for the line (the interpreter's line id within their own namespace). */
+  id: string;
+  text: string;
+  /** The interpreter finished the line; later lines follow under new ids. */
+  final: boolean;
+  /** The interpreter's connection id and name, from the server's session. */
+  fromId: string;
+  fromName: string;
+  /** ISO 8601: when the line was last changed. */
+  timestamp: string;
+}
+
 export interface WelcomeData {
   connectionId: string;
   participantId: string | null;
@@ -130,6 +157,8 @@ export interface WelcomeData {
   chatOpen: boolean;
   history: ChatMessageEvent[];
   participants: PresenceEntry[];
+  /** The latest caption lines, oldest first (optional only so older fixtures keep compiling). */
+  captions?: CaptionLine[];
 }
 
 export type ChatSignal =
@@ -140,7 +169,8 @@ export type ChatSignal =
   | { type: typeof ChatSignalTypes.status; data: { chatOpen: boolean } }
   | { type: typeof ChatSignalTypes.welcome; data: WelcomeData }
   | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } }
-  | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } };
+  | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } }
+  | { type: typeof ChatSignalTypes.caption; data: CaptionLine };
 
 /** Close codes the server uses, so the client knows not to retry a refusal in a loop. */
 export const ChatCloseCodes = {

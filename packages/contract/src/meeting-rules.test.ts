@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocal, isoWeekOf, isoWeekRange, localParts, localTime, MEETING_MESSAGES, roleOptions, validateMeetingDraft, validateParticipant } from './meeting-rules.ts';
+import {
+  fromLocal,
+  isKeptOnStage,
+  isoWeekOf,
+  isoWeekRange,
+  isTextInterpreterRole,
+  limitError,
+  localParts,
+  localTime,
+  MAX_TEXT_INTERPRETERS,
+  MEETING_MESSAGES,
+  roleOptions,
+  validateMeetingDraft,
+  validateParticipant,
+} from './meeting-rules.ts';
+import { ROLE_LABELS } from './participant-roles.ts';
 
 describe('Stockholm time and ISO weeks (shared with the server)', () => {
   it('turns wall-clock time into the right instant on both sides of a DST change', () => {
@@ -80,10 +95,42 @@ describe('roleOptions and the InternalMeeting feature', () => {
     expect(roleOptions(0, 'Intern', ['EditMeeting', 'InternalMeeting'])).toContain('EmploymentOfficer');
     expect(roleOptions(1, 'Intern', ['EditMeeting', 'InternalMeeting'])).toContain('PresenterInternal');
     expect(roleOptions(0, 'Intern', ['EditMeeting'])).not.toContain('EmploymentOfficer');
-    expect(roleOptions(1, 'Intern', ['EditMeeting'])).toEqual(['PresenterExternal']);
+    expect(roleOptions(1, 'Intern', ['EditMeeting'])).toEqual(['PresenterExternal', 'TextInterpreter']);
     expect(roleOptions(0, 'Intern', ['EditMeeting'])).toContain('JobSeeker');
     // Without the feature list: every role the level allows (the server's "is this role of this type" check).
     expect(roleOptions(0, 'Intern')).toContain('EmploymentOfficer');
     expect(roleOptions(0, 'KA', ['EditMeeting', 'InternalMeeting'])).not.toContain('EmploymentOfficer');
+  });
+});
+
+describe('text interpreter (Skrivtolk)', () => {
+  it('is offered in both meeting types to every booker, staff or not', () => {
+    for (const level of ['Intern', 'KA', 'MSFA'] as const) {
+      expect(roleOptions(0, level)).toContain('TextInterpreter');
+      expect(roleOptions(1, level)).toContain('TextInterpreter');
+      // Not a staff role: without InternalMeeting it stays.
+      expect(roleOptions(0, level, [])).toContain('TextInterpreter');
+    }
+    expect(ROLE_LABELS.TextInterpreter).toBe('Skrivtolk');
+  });
+
+  it('is booked by personnummer like other external participants', () => {
+    const now = new Date('2026-11-20T08:00:00Z');
+    const card = { role: 'TextInterpreter', displayName: 'Sara Skrivtolk', pin: null, afId: null, hasStoredPin: false, currentUser: false, editMode: false };
+    expect(validateParticipant(card, 2, now)).toEqual([{ fields: ['participant-2-pin'], message: MEETING_MESSAGES.pinRequired }]);
+  });
+
+  it('is limited to two per meeting, who take turns, and does not count as a webcast presenter', () => {
+    const two = Array.from({ length: MAX_TEXT_INTERPRETERS }, () => 'TextInterpreter');
+    expect(limitError(0, ['EmploymentOfficer', 'JobSeeker', ...two])).toBeNull();
+    expect(limitError(0, ['EmploymentOfficer', 'JobSeeker', ...two, 'TextInterpreter'])).toEqual({ fields: ['participants'], message: 'Ett möte kan ha högst 2 skrivtolkar' });
+    expect(limitError(1, ['PresenterInternal', ...two, 'TextInterpreter'])!.message).toBe('Ett möte kan ha högst 2 skrivtolkar');
+    const eightPresenters = Array.from({ length: 8 }, () => 'PresenterExternal');
+    expect(limitError(1, [...eightPresenters, ...two])).toBeNull();
+  });
+
+  it('alone sends captions, and stays on stage like the sign-language interpreter', () => {
+    expect(['TextInterpreter', 'SignLanguageInterpreter', 'Interpreter', null].map(isTextInterpreterRole)).toEqual([true, false, false, false]);
+    expect(['TextInterpreter', 'SignLanguageInterpreter', 'Interpreter', 'JobSeeker', null].map(isKeptOnStage)).toEqual([true, true, false, false, false]);
   });
 });

@@ -1,8 +1,14 @@
 import type { ErrorItem } from './errors.ts';
 import { Features, type Feature, type UserLevel } from './identity.ts';
 import { checkPersonnummer, pinErrorMessage } from './personnummer.ts';
-import { ADMIN_GRANTABLE_ROLES, PRESENTER_ROLES, STAFF_ROLES, type ParticipantRole } from './participant-roles.ts';
+import { ADMIN_GRANTABLE_ROLES, CAPTIONER_ROLE, PRESENTER_ROLES, STAFF_ROLES, STAGE_KEPT_ROLES, type ParticipantRole } from './participant-roles.ts';
 import { MEETING_MAX_PARTICIPANTS, MEETING_TIME_ZONE, WEBCAST_MAX_PRESENTERS } from './meetings.ts';
+
+/**
+ * Text interpreters (Skrivtolk) per meeting: long assignments are shared by two who take turns (the norm for
+ * skrivtolkning), more than two only splits the captions between typists.
+ */
+export const MAX_TEXT_INTERPRETERS = 2;
 
 /**
  * The booking rules of spec §4–§6 that both the form and the server apply, so the form shows exactly what the
@@ -24,6 +30,7 @@ export const MEETING_MESSAGES = {
   tooManyParticipants: `Ett videomöte kan ha högst ${MEETING_MAX_PARTICIPANTS} deltagare`,
   tooManyPresenters: `Ett informationsmöte kan ha högst ${WEBCAST_MAX_PRESENTERS} presentatörer`,
   roleNotForType: 'Rollen kan inte väljas för den här mötestypen',
+  tooManyTextInterpreters: `Ett möte kan ha högst ${MAX_TEXT_INTERPRETERS} skrivtolkar`,
   internalMeetingNotAllowed: 'Du har inte behörighet att boka interna möten, det vill säga att bjuda in medarbetare',
   conflict: 'Mötet har ändrats av någon annan sedan du öppnade det. Ladda om mötet för att se de senaste uppgifterna.',
   errorSummaryHeading: 'Komplettera följande uppgifter för att boka mötet',
@@ -47,7 +54,9 @@ export const FIELD = {
 /**
  * Role options (spec §6): per meeting type, without the staff-only roles for KA and MSFA users. Beyond the spec's
  * list, a conversation meeting can book a sign-language interpreter (Teckentolk, a role of spec §3): the stage
- * keeps that person in view, and without the option nobody could book one.
+ * keeps that person in view, and without the option nobody could book one. Both meeting types can book a text
+ * interpreter (Skrivtolk), whose typed captions everybody sees, a webcast's audience included; in a webcast the
+ * text interpreter listens and types but does not present (no camera, not counted among the presenters).
  *
  * An internal meeting is one that invites agency colleagues (the staff roles, found in the employee directory);
  * booking one needs the InternalMeeting feature, which Grupper grants per membership role. Without it the staff
@@ -57,8 +66,10 @@ export function roleOptions(type: 0 | 1, level: UserLevel, features: readonly st
   const external = level === 'KA' || level === 'MSFA';
   const all: ParticipantRole[] =
     type === 1
-      ? external ? ['PresenterExternal'] : ['PresenterExternal', 'PresenterInternal']
-      : ['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'SignLanguageInterpreter', 'ExternalParticipant', 'PrivateContractor'].filter((r) => !external || r !== 'EmploymentOfficer') as ParticipantRole[];
+      ? external ? ['PresenterExternal', 'TextInterpreter'] : ['PresenterExternal', 'PresenterInternal', 'TextInterpreter']
+      : (['JobSeeker', 'EmploymentOfficer', 'Interpreter', 'SignLanguageInterpreter', 'TextInterpreter', 'ExternalParticipant', 'PrivateContractor'] as ParticipantRole[]).filter(
+          (r) => !external || r !== 'EmploymentOfficer',
+        );
   return mayBookInternal(features) ? all : all.filter((r) => !isStaffRole(r));
 }
 
@@ -155,14 +166,23 @@ export function validateMeetingDraft(d: MeetingDraft, ctx: DraftContext): ErrorI
   return errors;
 }
 
-/** Limits of spec §9: at most 10 participants in a meeting, at most 8 presenters in a webcast. */
+/**
+ * Limits of spec §9: at most 10 participants in a meeting, at most 8 presenters in a webcast; and in either type at
+ * most MAX_TEXT_INTERPRETERS text interpreters.
+ */
 export function limitError(type: 0 | 1, roles: string[]): ErrorItem | null {
   if (type === 0 && roles.length > MEETING_MAX_PARTICIPANTS) return { fields: [FIELD.participants], message: MEETING_MESSAGES.tooManyParticipants };
   if (type === 1 && roles.filter(isPresenterRole).length > WEBCAST_MAX_PRESENTERS) {
     return { fields: [FIELD.participants], message: MEETING_MESSAGES.tooManyPresenters };
   }
+  if (roles.filter(isTextInterpreterRole).length > MAX_TEXT_INTERPRETERS) return { fields: [FIELD.participants], message: MEETING_MESSAGES.tooManyTextInterpreters };
   return null;
 }
+
+export const isTextInterpreterRole = (role: string | null | undefined) => role === CAPTIONER_ROLE;
+
+/** Whose camera stays on stage for everyone (sign-language and text interpreters), whatever the grid holds. */
+export const isKeptOnStage = (role: string | null | undefined) => (STAGE_KEPT_ROLES as readonly (string | null | undefined)[]).includes(role);
 
 // ---- Time in Europe/Stockholm, without a date library: Intl knows the zone's rules. ----
 

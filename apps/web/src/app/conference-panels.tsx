@@ -5,6 +5,10 @@ import { ChatUnreadBadge, ConferenceChatPanel } from '../features/chat/component
 import { ParticipantsPanel } from '../features/participants/components/participants-panel.tsx';
 import { AssuranceLabel } from '../features/participants/components/assurance-label.tsx';
 import { LiveAnnouncer } from '../features/participants/components/live-announcer.tsx';
+import { isTextInterpreterRole } from '@videomote/contract/meeting-rules';
+import { CaptionsOverlay } from '../features/conference/components/captions-overlay.tsx';
+import { CaptionInput } from '../features/conference/components/caption-input.tsx';
+import { captionsAvailable } from '../features/conference/model/captions.ts';
 
 /**
  * Composes the chat and participants features into the meeting screen's slots. The participants panel lists who
@@ -40,7 +44,20 @@ function Announcer({ meetingId }: { meetingId: string }) {
   return <LiveAnnouncer state={state} ownConnectionIds={state.ownConnectionIds} moderator={state.moderator} connected={state.connection === 'connected'} />;
 }
 
+/**
+ * Captions over the stage, from the chat socket's caption lines; the caption field only for the booked text
+ * interpreter, as the server's presence entry says (the server is the check either way).
+ */
+function ConferenceCaptions({ meetingId }: { meetingId: string }) {
+  const { state, sendCaption } = useChat({ meetingId });
+  const own = state.participants.find((p) => p.connectionId === state.connectionId);
+  const typist = isTextInterpreterRole(own?.role);
+  if (!typist && !captionsAvailable(state.participants.map((p) => p.role), state.captions)) return null;
+  return <CaptionsOverlay lines={state.captions}>{typist && <CaptionInput onSend={sendCaption} />}</CaptionsOverlay>;
+}
+
 registerConferenceSlots({
+  captions: ConferenceCaptions,
   tileIdentity: TileIdentity,
   announcer: Announcer,
   chatPanel: ({ meetingId, onClose }) => <ConferenceChatPanel meetingId={meetingId} onClose={onClose} />,

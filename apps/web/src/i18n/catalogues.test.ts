@@ -65,7 +65,7 @@ describe('the message catalogues', () => {
   it('holds no Swedish text in another catalogue except names (a copied text would pass the key check unread)', () => {
     const swedish = new Set([...flatten(sv).values()]);
     // Words that are the same in Swedish and English.
-    const allowed = new Set(['Videomöte - {{page}}', '{{n}} {{label}}', 'Version {{version}}', 'Information', 'Video', 'moderator']);
+    const allowed = new Set(['Videomöte - {{page}}', '{{n}} {{label}}', '{{name}}: {{text}}', 'Version {{version}}', 'Information', 'Video', 'moderator']);
     for (const [language, catalogue] of Object.entries(TRANSLATIONS)) {
       const copied = [...flatten(catalogue)].filter(([, text]) => swedish.has(text) && !allowed.has(text)).map(([key]) => key);
       expect({ language, copied }).toEqual({ language, copied: [] });

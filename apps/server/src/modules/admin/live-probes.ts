@@ -4,6 +4,8 @@ import { chatHubOf } from '../chat/chat.routes.ts';
 import { findRoom } from '../media/media.repository.ts';
 import type { LiveProbes } from './troubleshoot.ts';
 
+const CAPTIONS_HELD = (n: number) => `${n} ${n === 1 ? 'textningsrad' : 'textningsrader'} från skrivtolken sparade under samtalet`;
+
 /**
  * Where Felsökning asks the chat and media modules who is connected. Each answer is what that module exports;
  * when a module is not running in this server, the page says 'uppgift saknas' rather than guessing.
@@ -17,9 +19,11 @@ export function liveProbes(app: FastifyInstance): LiveProbes {
       } catch {
         return { available: false, reason: MISSING_DATA };
       }
-      const presence = await hub.presence(meetingId);
+      const [presence, captions] = await Promise.all([hub.presence(meetingId), hub.captions(meetingId)]);
       return {
         available: true,
+        // How many caption lines the call holds (never their text): the proof that they go when the call ends.
+        ...(captions.length ? { state: CAPTIONS_HELD(captions.length) } : {}),
         connections: presence.map((p) => ({
           displayName: p.displayName,
           participantId: p.participantId,

@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/compile';
-import { CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
+import { CAPTION_MAX_LENGTH, CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
 
 /** What a client asked for, once its frame is read. The sender is never part of it: that comes from the session. */
 export type ChatCommand =
@@ -10,6 +10,8 @@ export type ChatCommand =
   | { kind: 'raiseHand' }
   /** connectionId null: one's own hand. */
   | { kind: 'lowerHand'; connectionId: string | null }
+  /** The line being typed, whole so far; an empty text clears it (the interpreter erased it). */
+  | { kind: 'caption'; lineId: string; text: string; final: boolean }
   | { kind: 'invalid'; message: string };
 
 const frameSchema = Compile(ClientFrame);
@@ -26,6 +28,8 @@ export const CHAT_TEXTS = {
   notConnected: 'Deltagaren är inte ansluten.',
   moderatorCannotBeMuted: 'Chatten kan inte stängas av för en moderator.',
   handForbidden: 'Bara moderatorn kan sänka någon annans hand.',
+  captionForbidden: 'Bara mötets bokade skrivtolk kan skicka textning.',
+  captionTooLong: `Textraden är för lång (högst ${CAPTION_MAX_LENGTH} tecken). Tryck Enter för en ny rad.`,
 } as const;
 
 /** Counts characters as people do (code points), so an emoji is one character, not two. */
@@ -80,6 +84,14 @@ export function parseClientFrame(raw: string): ChatCommand {
       const target = frame.data.data;
       if (target === '') return { kind: 'lowerHand', connectionId: null };
       return ID_PATTERN.test(target) ? { kind: 'lowerHand', connectionId: target } : { kind: 'invalid', message: CHAT_TEXTS.invalid };
+    }
+    case ChatSignalTypes.caption: {
+      const lineId = frame.data.id ?? '';
+      if (!ID_PATTERN.test(lineId)) return { kind: 'invalid', message: CHAT_TEXTS.invalid };
+      // A caption is one line on the stage: line breaks become spaces, control characters go.
+      const text = frame.data.data.replace(/[\r\n]+/g, ' ').replace(CONTROL, '');
+      if (textLength(text) > CAPTION_MAX_LENGTH) return { kind: 'invalid', message: CHAT_TEXTS.captionTooLong };
+      return { kind: 'caption', lineId, text, final: frame.data.final === true };
     }
     default:
       return { kind: 'invalid', message: CHAT_TEXTS.invalid };

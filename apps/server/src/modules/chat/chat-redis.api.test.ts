@@ -10,6 +10,7 @@ import { SESSION_COOKIE } from '../../platform/session.ts';
 import type { Persona } from '../identity/personas.ts';
 import { ChatTestClient } from './chat-test-client.ts';
 import { CHAT_TEXTS } from './chat-frames.ts';
+import { chatHubOf } from './chat.routes.ts';
 
 // Two server processes serving one meeting through Redis. Runs when TEST_REDIS_URL is set (CI sets it; locally:
 // TEST_REDIS_URL=redis://127.0.0.1:6379 npx vitest run apps/server/src/modules/chat/chat-redis.api.test.ts).
@@ -101,6 +102,33 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     await jonnaOnB.close();
     await erikOnA.next(ChatSignalTypes.presence, (p) => p.left.includes(jonnaOnB.welcome!.connectionId));
     expect(erikOnA.of(ChatSignalTypes.chatMessage).map((msg) => msg.message)).not.toContain('avstängd?');
+  });
+
+  it('fans the text interpreter captions out to the other process, keeps them in Redis for the call only, and refuses others', async () => {
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'karin', role: 'TextInterpreter', displayName: 'Karin Skrivtolk' },
+    ]);
+    const karinOnA = await join(urlA, m.id, 'karin');
+    const erikOnB = await join(urlB, m.id, 'erik');
+    karinOnA.caption('l1', 'Hej');
+    karinOnA.caption('l1', 'Hej allihop', true);
+    karinOnA.caption('l2', 'Vi');
+    await erikOnB.next(ChatSignalTypes.caption, (c) => c.text === 'Vi');
+    expect(erikOnB.of(ChatSignalTypes.caption).map((c) => [c.text, c.final, c.fromName])).toEqual([
+      ['Hej', false, 'Karin Skrivtolk'],
+      ['Hej allihop', true, 'Karin Skrivtolk'],
+      ['Vi', false, 'Karin Skrivtolk'],
+    ]);
+    // Either process reads the same lines from Redis; a late joiner on B gets them in order.
+    const lines = ['Hej allihop', 'Vi'];
+    expect((await chatHubOf(second).captions(m.id)).map((c) => c.text)).toEqual(lines);
+    expect((await join(urlB, m.id, 'erik')).welcome!.captions!.map((c) => c.text)).toEqual(lines);
+    const told = erikOnB.next(ChatSignalTypes.notification, (n) => n.severity === 'ERROR');
+    erikOnB.caption('x', 'inte min sak');
+    expect((await told).data.message).toBe(CHAT_TEXTS.captionForbidden);
+    await chatHubOf(t.app).purge(m.id);
+    expect(await chatHubOf(second).captions(m.id)).toEqual([]);
   });
 
   it('forgets the sockets of a process that died without saying goodbye', async () => {

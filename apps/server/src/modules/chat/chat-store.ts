@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_LIMIT, type ChatMessageEvent, type PresenceEntry } from '@videomote/contract/chat';
+import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, type CaptionLine, type ChatMessageEvent, type PresenceEntry } from '@videomote/contract/chat';
 
 /** A connected socket as the server keeps it: the public entry plus the key the chat switch ('Chatt av') holds on to. */
 export interface StoredPresence extends Omit<PresenceEntry, 'chatIgnored'> {
@@ -21,6 +21,8 @@ export interface ChatSnapshot {
   history: ChatMessageEvent[];
   presence: StoredPresence[];
   ignoredKeys: string[];
+  /** The latest caption lines, oldest first. */
+  captions: CaptionLine[];
 }
 
 /**
@@ -52,6 +54,11 @@ export interface ChatStore {
   raiseHand(meetingId: string, connectionId: string): Promise<{ hand: number; changed: boolean } | null>;
   /** Lowers a hand; answers whether one was up. */
   lowerHand(meetingId: string, connectionId: string): Promise<boolean>;
+  /**
+   * Stores a caption line: replaces the line with the same id where it is (it grew), or adds it as the newest,
+   * dropping the oldest past CAPTION_HISTORY_LIMIT. Call content like the chat: gone with clear().
+   */
+  putCaption(meetingId: string, line: CaptionLine): Promise<void>;
   /** For /readyz: the store answers (Redis reachable; in memory always). */
   ping(): Promise<boolean>;
   /** Forgets everything about the meeting's chat. */
@@ -67,6 +74,7 @@ interface MeetingState {
   presence: Map<string, StoredPresence>;
   ignored: Set<string>;
   handSeq: number;
+  captions: CaptionLine[];
 }
 
 /** One server process: everything in memory, signals delivered synchronously in publish order. */
@@ -77,7 +85,7 @@ export class MemoryChatStore implements ChatStore {
   private state(meetingId: string): MeetingState {
     let s = this.meetings.get(meetingId);
     if (!s) {
-      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set(), handSeq: 0 };
+      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set(), handSeq: 0, captions: [] };
       this.meetings.set(meetingId, s);
     }
     return s;
@@ -104,7 +112,7 @@ export class MemoryChatStore implements ChatStore {
   }
   async snapshot(meetingId: string): Promise<ChatSnapshot> {
     const s = this.state(meetingId);
-    return { chatOpen: s.chatOpen, history: [...s.history], presence: [...s.presence.values()], ignoredKeys: [...s.ignored] };
+    return { chatOpen: s.chatOpen, history: [...s.history], presence: [...s.presence.values()], ignoredKeys: [...s.ignored], captions: [...s.captions] };
   }
   async postingState(meetingId: string, key: string) {
     const s = this.state(meetingId);
@@ -143,6 +151,10 @@ export class MemoryChatStore implements ChatStore {
     this.meetings.get(meetingId)!.presence.set(connectionId, { ...entry, hand: null });
     return true;
   }
+  async putCaption(meetingId: string, line: CaptionLine): Promise<void> {
+    const s = this.state(meetingId);
+    s.captions = upsertCaption(s.captions, line);
+  }
   async ping(): Promise<boolean> {
     return true;
   }
@@ -157,4 +169,12 @@ export class MemoryChatStore implements ChatStore {
     this.meetings.clear();
     this.subscribers.clear();
   }
+}
+
+/** A line that grew replaces itself in place; a new line goes last and the oldest beyond the limit are dropped. */
+export function upsertCaption(lines: readonly CaptionLine[], line: CaptionLine, limit = CAPTION_HISTORY_LIMIT): CaptionLine[] {
+  const at = lines.findIndex((l) => l.id === line.id);
+  if (at >= 0) return lines.map((l, i) => (i === at ? line : l));
+  const next = [...lines, line];
+  return next.length > limit ? next.slice(next.length - limit) : next;
 }

@@ -83,6 +83,10 @@ export class ChatTestClient {
   lowerHand(connectionId = ''): void {
     this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: crypto.randomUUID(), data: connectionId }, type: ChatSignalTypes.lowerHand, displayName: 'x' }));
   }
+  /** The text interpreter's line so far (lineId chosen by the sender), `final` once done. */
+  caption(lineId: string, text: string, final = false): void {
+    this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: lineId, data: text, final }, type: ChatSignalTypes.caption, displayName: 'x' }));
+  }
   command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN'): void {
     this.socket.send(text);
   }

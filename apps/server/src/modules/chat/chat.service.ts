@@ -11,7 +11,9 @@ import {
   type NotificationSeverity,
   type PresenceEntry,
   type Assurance,
+  type CaptionLine,
 } from '@videomote/contract/chat';
+import { isTextInterpreterRole } from '@videomote/contract/meeting-rules';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
 import type { ChatStore, StoredPresence } from './chat-store.ts';
@@ -45,6 +47,8 @@ interface Connection extends ChatMember {
   /** Frames of one socket are handled one after the other, so a sender's messages keep their order. */
   queue: Promise<void>;
   bucket: TokenBucket;
+  /** Captions have their own, faster budget: the interpreter's line goes out several times a second while typing. */
+  captionBucket: TokenBucket;
   flood: FloodGuard;
   toldToSlowDown: boolean;
   closed: boolean;
@@ -66,6 +70,8 @@ export interface ChatHubOptions {
   recordError?: (meetingId: string, code: string, message: string) => void;
   /** Burst and steady rate per socket; a person typing never reaches them. */
   rate?: { burst: number; perSecond: number };
+  /** The same for caption frames (the text interpreter's line, sent as it grows). */
+  captionRate?: { burst: number; perSecond: number };
   /** Refused frames within 10 s after which the socket is closed as a flood. */
   floodLimit?: number;
   sessionCheckMs?: number;
@@ -107,6 +113,7 @@ export class ChatHub {
   /** Takes over a freshly upgraded socket. Listeners are attached at once: frames may already be on their way. */
   attach(socket: WebSocket, member: ChatMember): void {
     const rate = this.options.rate ?? { burst: 10, perSecond: 3 };
+    const captionRate = this.options.captionRate ?? { burst: 30, perSecond: 15 };
     const conn: Connection = {
       ...member,
       id: crypto.randomUUID(),
@@ -116,6 +123,8 @@ export class ChatHub {
       pending: [],
       queue: Promise.resolve(),
       bucket: new TokenBucket(rate.burst, rate.perSecond, performance.now()),
+      // The web client sends a growing line at most every CAPTION_SEND_MS (100 ms: 10 a second) plus one per Enter.
+      captionBucket: new TokenBucket(captionRate.burst, captionRate.perSecond, performance.now()),
       flood: new FloodGuard(this.options.floodLimit ?? 20, 10_000),
       toldToSlowDown: false,
       closed: false,
@@ -156,6 +165,7 @@ export class ChatHub {
         chatOpen: snapshot.chatOpen,
         history: snapshot.history,
         participants: people,
+        captions: snapshot.captions,
       },
     });
     conn.ready = true;
@@ -194,16 +204,17 @@ export class ChatHub {
     if (isBinary) return this.refuse(conn, ChatCloseCodes.policy, 'Endast text', 'binary-frame');
     const bytes = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
     if (bytes > CHAT_MAX_FRAME_BYTES) return this.refuse(conn, ChatCloseCodes.tooBig, 'Meddelandet är för stort', 'frame-too-big');
+    // Read before the rate check (a frame is at most 16 KiB), so a caption is charged to the captions' budget.
+    const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw as ArrayBuffer).toString('utf8');
+    const command = parseClientFrame(text);
     const now = performance.now();
-    if (!conn.bucket.take(now)) {
+    if (!(command.kind === 'caption' ? conn.captionBucket : conn.bucket).take(now)) {
       if (conn.flood.refuse(now)) return this.refuse(conn, ChatCloseCodes.policy, 'För många meddelanden', 'flood');
       if (!conn.toldToSlowDown) this.notify(conn, 'ERROR', CHAT_TEXTS.rateLimited);
       conn.toldToSlowDown = true;
       return;
     }
     conn.toldToSlowDown = false;
-    const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw as ArrayBuffer).toString('utf8');
-    const command = parseClientFrame(text);
     conn.queue = conn.queue
       .then(() => (conn.closed ? undefined : this.handle(conn, command)))
       .catch((err) => {
@@ -274,6 +285,23 @@ export class ChatHub {
         for (const p of presence.filter((q) => personId(q) === target)) lowered = (await this.store.lowerHand(meetingId, p.connectionId)) || lowered;
         if (!lowered) return;
         return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: target, hand: null } });
+      }
+      case 'caption': {
+        // SECURITY: the role is the booking's, fixed at the upgrade; a frame cannot claim it. Anyone else (a
+        // participant, a moderator, a webcast visitor) is refused and told why. Neither a paused chat nor 'Chatt av'
+        // stops captions: they are how deaf participants follow the call, not chat.
+        if (!isTextInterpreterRole(conn.role)) return this.notify(conn, 'ERROR', CHAT_TEXTS.captionForbidden);
+        const line: CaptionLine = {
+          // The interpreter's line ids live under their own person id, so two interpreters never overwrite each other.
+          id: `${conn.publicId}_${command.lineId}`,
+          text: command.text,
+          final: command.final,
+          fromId: conn.publicId,
+          fromName: conn.displayName,
+          timestamp: this.options.now().toISOString(),
+        };
+        await this.store.putCaption(meetingId, line);
+        return this.publish(meetingId, { type: ChatSignalTypes.caption, data: line });
       }
     }
   }
@@ -434,6 +462,14 @@ export class ChatHub {
       moderator,
       sockets: presence.filter((p) => personId(p) === connectionId).length,
     }));
+  }
+
+  /**
+   * The caption lines the meeting's chat state holds now, across nodes (tests and Felsökning's proof that a call's
+   * captions are gone once it is over).
+   */
+  async captions(meetingId: string): Promise<CaptionLine[]> {
+    return (await this.store.snapshot(meetingId)).captions;
   }
 
   /** This process's sockets and the distinct people behind them, over all meetings (metrics). */

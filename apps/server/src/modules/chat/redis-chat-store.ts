@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { CHAT_HISTORY_LIMIT, type ChatMessageEvent } from '@videomote/contract/chat';
+import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, type CaptionLine, type ChatMessageEvent } from '@videomote/contract/chat';
 import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
+
+/** A caption line with its place in the meeting's order (a hash keeps no order of its own). */
+type StoredCaption = CaptionLine & { seq: number };
 
 // A backstop for state whose meeting never got a clean end (a node killed mid-call): call content must not linger.
 const TTL_SECONDS = 24 * 60 * 60;
@@ -58,7 +61,7 @@ export class RedisChatStore implements ChatStore {
     return entries.filter((e) => !dead.has(e.node)).map(({ node: _node, ...entry }) => entry);
   }
 
-  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals' | 'handseq'): string {
+  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals' | 'handseq' | 'captions' | 'captionseq'): string {
     return `${this.prefix}${meetingId}:${part}`;
   }
   private get index(): string {
@@ -98,16 +101,18 @@ export class RedisChatStore implements ChatStore {
       .lrange(this.k(meetingId, 'history'), 0, -1)
       .hvals(this.k(meetingId, 'presence'))
       .smembers(this.k(meetingId, 'ignored'))
+      .hvals(this.k(meetingId, 'captions'))
       .exec();
-    const [open, history, presence, ignored] = (result ?? []).map(([err, value]) => {
+    const [open, history, presence, ignored, captions] = (result ?? []).map(([err, value]) => {
       if (err) throw err;
       return value;
-    }) as [string | null, string[], string[], string[]];
+    }) as [string | null, string[], string[], string[], string[]];
     return {
       chatOpen: open !== '0',
       history: history.map((h) => JSON.parse(h) as ChatMessageEvent),
       presence: await this.livePresence(meetingId, presence),
       ignoredKeys: ignored,
+      captions: inOrder(captions).map(({ seq: _seq, ...line }) => line),
     };
   }
   async postingState(meetingId: string, key: string) {
@@ -165,6 +170,20 @@ export class RedisChatStore implements ChatStore {
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand: null }));
     return true;
   }
+  // Only the meeting's text interpreters write captions, each socket's frames one after the other; two typing at
+  // once write different lines, so the read-then-write below cannot lose a line.
+  async putCaption(meetingId: string, line: CaptionLine): Promise<void> {
+    const key = this.k(meetingId, 'captions');
+    const seqKey = this.k(meetingId, 'captionseq');
+    const existing = await this.cmd.hget(key, line.id);
+    const seq = existing ? (JSON.parse(existing) as StoredCaption).seq : await this.cmd.incr(seqKey);
+    const stored: StoredCaption = { ...line, seq };
+    await this.cmd.multi().hset(key, line.id, JSON.stringify(stored)).expire(key, TTL_SECONDS).expire(seqKey, TTL_SECONDS).sadd(this.index, meetingId).exec();
+    if (existing || (await this.cmd.hlen(key)) <= CAPTION_HISTORY_LIMIT) return;
+    const all = inOrder(await this.cmd.hvals(key));
+    const drop = all.slice(0, all.length - CAPTION_HISTORY_LIMIT).map((c) => c.id);
+    if (drop.length) await this.cmd.hdel(key, ...drop);
+  }
   async ping(): Promise<boolean> {
     return (await this.cmd.ping()) === 'PONG';
   }
@@ -172,7 +191,7 @@ export class RedisChatStore implements ChatStore {
   async clear(meetingId: string): Promise<void> {
     await this.cmd
       .multi()
-      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'))
+      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'), this.k(meetingId, 'captions'), this.k(meetingId, 'captionseq'))
       .srem(this.index, meetingId)
       .exec();
   }
@@ -185,3 +204,5 @@ export class RedisChatStore implements ChatStore {
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
   }
 }
+
+const inOrder = (raw: string[]): StoredCaption[] => raw.map((c) => JSON.parse(c) as StoredCaption).sort((a, b) => a.seq - b.seq);

@@ -46,6 +46,9 @@ describe('invitations by audience code', () => {
     expect(audienceFor({ type: 1 }, { role: 'PresenterInternal' })).toBe('IPAF');
     expect(audienceFor({ type: 1 }, { role: 'PresenterExternal' })).toBe('IPE');
     expect(audienceFor({ type: 0 }, { role: 'None' })).toBe('NotDefined');
+    // The text interpreter logs in with e-ID through the lobby in either meeting type.
+    expect(audienceFor({ type: 0 }, { role: 'TextInterpreter' })).toBe('SD');
+    expect(audienceFor({ type: 1 }, { role: 'TextInterpreter' })).toBe('SD');
   });
 
   it('writes a Swedish mail with the right link for each of the eight codes', () => {

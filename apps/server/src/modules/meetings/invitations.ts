@@ -42,6 +42,8 @@ export function audienceFor(meeting: Pick<Meeting, 'type'>, p: Pick<Participant,
   if (meeting.type === 1) {
     if (p.role === 'PresenterInternal') return 'IPAF';
     if (p.role === 'PresenterExternal') return 'IPE';
+    // The text interpreter of a webcast logs in with e-ID through the lobby like any booked external person.
+    if (p.role === 'TextInterpreter') return 'SD';
     return 'NotDefined';
   }
   switch (p.role) {
@@ -52,6 +54,7 @@ export function audienceFor(meeting: Pick<Meeting, 'type'>, p: Pick<Participant,
     case 'JobSeeker':
     case 'Interpreter':
     case 'SignLanguageInterpreter':
+    case 'TextInterpreter':
     case 'Authority':
     case 'ExternalParticipant':
       return 'SD';

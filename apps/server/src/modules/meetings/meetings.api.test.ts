@@ -51,6 +51,20 @@ describe('create and read', () => {
     expect(webcast.statusCode).toBe(400);
   });
 
+  it('books a text interpreter (Skrivtolk) in both meeting types, at most two, also for a KA user', async () => {
+    const erik = await t.as('erik');
+    const skrivtolk = (n: number) => ({ role: 'TextInterpreter', displayName: `Sara Skrivtolk ${n}`, pin: pinFor('19850404', `12${n}`) });
+    const m = await book(erik, { participants: [me, jonna, skrivtolk(1)] });
+    expect(m.participants.map((p: { role: string }) => p.role)).toEqual(['EmploymentOfficer', 'JobSeeker', 'TextInterpreter']);
+    const webcast = await book(erik, { type: 1, participants: [{ currentUser: true, role: 'PresenterInternal' }, skrivtolk(1), skrivtolk(2)] });
+    expect(webcast.participants.map((p: { role: string }) => p.role)).toEqual(['PresenterInternal', 'TextInterpreter', 'TextInterpreter']);
+    const three = await erik.post('/api/meeting', booking({ participants: [me, jonna, skrivtolk(1), skrivtolk(2), skrivtolk(3)] }));
+    expect([three.statusCode, messagesOf(three)]).toEqual([400, ['participants: Ett möte kan ha högst 2 skrivtolkar']]);
+    const karin = await t.as('karin');
+    const byKa = await karin.post('/api/meeting', booking({ participants: [{ currentUser: true, role: 'PrivateContractor', isAdmin: true }, jonna, skrivtolk(1)] }));
+    expect(byKa.statusCode, byKa.body).toBe(200);
+  });
+
   it('books a meeting: the booker is admin, the room id is random and long, personnummer never in clear', async () => {
     const erik = await t.as('erik');
     const m = await book(erik);

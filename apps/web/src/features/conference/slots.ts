@@ -27,6 +27,8 @@ export interface ConferenceSlots {
   tileIdentity?: ComponentType<{ meetingId: string; participantId: string }> | null;
   /** A live region for the whole call (joins, leaves, chat messages, raised hands). */
   announcer?: ComponentType<{ meetingId: string }> | null;
+  /** The text interpreter's captions over the bottom of the stage (they travel on the chat socket). */
+  captions?: ComponentType<{ meetingId: string }> | null;
 }
 
 export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null, notifyChat: null };

@@ -377,7 +377,17 @@ export const en = {
       unpin: 'Unpin',
       pinned: 'Pinned',
       interpreter: 'Sign language interpreter',
+      textInterpreter: 'Speech-to-text interpreter',
       pinLimit: 'You can pin at most two tiles. Unpin one of them first.',
+    },
+    captions: {
+      toggle: 'Captions',
+      larger: 'Larger text',
+      settings: 'Caption settings',
+      region: 'Captions from the speech-to-text interpreter',
+      inputLabel: 'Write captions',
+      inputHint: 'What you write is shown as captions for everyone while you write. Press Enter to start a new line.',
+      announce: '{{name}}: {{text}}',
     },
     share: {
       youShare: 'You are sharing your screen',

@@ -377,7 +377,17 @@ export const so = {
       unpin: 'Ka qaad',
       pinned: 'La dhejiyay',
       interpreter: 'Turjumaanka luqadda dhegoolaha',
+      textInterpreter: 'Turjumaanka qoraalka',
       pinLimit: 'Waxaad dhejin kartaa ugu badnaan laba sanduuq. Marka hore mid ka mid ah ka qaad.',
+    },
+    captions: {
+      toggle: 'Qoraal-hoosaad',
+      larger: 'Qoraal ka weyn',
+      settings: 'Dejinta qoraal-hoosaadka',
+      region: 'Qoraal-hoosaad ka yimid turjumaanka qoraalka',
+      inputLabel: 'Qor qoraal-hoosaadka',
+      inputHint: 'Waxa aad qorto waxay qof walba ugu muuqdaan qoraal-hoosaad inta aad qoreyso. Riix Enter si aad u bilowdo sadar cusub.',
+      announce: '{{name}}: {{text}}',
     },
     share: {
       youShare: 'Waxaad wadaagaysaa shaashaddaada',

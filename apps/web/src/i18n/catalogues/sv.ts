@@ -385,7 +385,17 @@ export const sv = {
       unpin: 'Lossa',
       pinned: 'Fäst',
       interpreter: 'Teckentolk',
+      textInterpreter: 'Skrivtolk',
       pinLimit: 'Du kan fästa högst två rutor. Lossa en av dem först.',
+    },
+    captions: {
+      toggle: 'Textning',
+      larger: 'Större text',
+      settings: 'Inställningar för textning',
+      region: 'Textning från skrivtolken',
+      inputLabel: 'Skriv textning',
+      inputHint: 'Det du skriver visas som textning för alla medan du skriver. Tryck Enter för att börja på en ny rad.',
+      announce: '{{name}}: {{text}}',
     },
     share: {
       youShare: 'Du delar skärm',

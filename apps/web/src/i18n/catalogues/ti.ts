@@ -370,7 +370,17 @@ export const ti = {
       unpin: 'ፍታሕ',
       pinned: 'ዝተጣበቐ',
       interpreter: 'ተርጓሚ ምልክት ቋንቋ',
+      textInterpreter: 'ተርጓሚ ጽሑፍ',
       pinLimit: 'ብዝበዝሐ ክልተ ሳጹናት ክተጣብቕ ትኽእል። መጀመርታ ሓደ ካብኣቶም ፍታሕ።',
+    },
+    captions: {
+      toggle: 'ጽሑፍ',
+      larger: 'ዝዓበየ ጽሑፍ',
+      settings: 'ቅጥዕታት ጽሑፍ',
+      region: 'ጽሑፍ ካብ ተርጓሚ ጽሑፍ',
+      inputLabel: 'ጽሑፍ ጽሓፍ',
+      inputHint: 'እትጽሕፎ ኣብ እትጽሕፈሉ ግዜ ንኹሉ ከም ጽሑፍ ይርአ። ሓድሽ መስመር ንምጅማር Enter ጠውቕ።',
+      announce: '{{name}}: {{text}}',
     },
     share: {
       youShare: 'ስክሪንካ ተካፍል ኣለኻ',

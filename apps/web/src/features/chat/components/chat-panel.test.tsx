@@ -8,6 +8,7 @@ import { ChatPanel } from './chat-panel.tsx';
 const controller = (state: Partial<ChatState>): ChatController => ({
   state: { ...initialChatState, connection: 'connected', connectionId: 'me', ownConnectionIds: ['me'], ...state },
   send: () => true,
+  sendCaption: () => true,
   remove: () => {},
   toggleIgnore: () => {},
   setChatOpen: () => {},

@@ -12,6 +12,8 @@ export interface ChatController {
   /** Issue 10: raised hand (own), lowered by its owner (null) or by a moderator (a connection id). */
   raiseHand(): void;
   lowerHand(connectionId?: string | null): void;
+  /** The text interpreter's caption line (see ChatModel.sendCaption). */
+  sendCaption(lineId: string, text: string, final: boolean): boolean;
   /** Whether the chat panel shows; showing it clears the unread count (spec §4). */
   setVisible(visible: boolean): void;
 }
@@ -36,6 +38,7 @@ export function useChat({ meetingId, enabled = true }: { meetingId: string; enab
       raiseHand: () => void model.raiseHand(),
       lowerHand: (connectionId: string | null = null) => void model.lowerHand(connectionId),
       setVisible: (visible: boolean) => model.setVisible(visible),
+      sendCaption: (lineId: string, text: string, final: boolean) => model.sendCaption(lineId, text, final),
     }),
     [model],
   );

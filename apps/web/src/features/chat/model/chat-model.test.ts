@@ -122,3 +122,28 @@ describe('ChatModel', () => {
     expect(model.getState()).toBe(before);
   });
 });
+
+describe('ChatModel captions', () => {
+  const line = (id: string, text: string, final = false) => ({ id, text, final, fromId: 'tolk', fromName: 'Sara Skrivtolk', timestamp: '2026-11-21T10:00:00.000Z' });
+  const caption = (l: ReturnType<typeof line>): ChatSignal => ({ type: T.caption, data: l });
+
+  it('takes the latest lines from the welcome, replaces a growing line in place and adds new ones last', () => {
+    const { model } = connected({ captions: [line('a', 'Hej', true)] });
+    model.receive(caption(line('b', 'Vi')));
+    model.receive(caption(line('b', 'Vi börjar')));
+    model.receive(caption(line('b', 'Vi börjar nu.', true)));
+    expect(model.getState().captions.map((c) => [c.text, c.final])).toEqual([
+      ['Hej', true],
+      ['Vi börjar nu.', true],
+    ]);
+    // A reconnect's welcome is the truth.
+    model.receive(welcome({ captions: [] }));
+    expect(model.getState().captions).toEqual([]);
+  });
+
+  it('sends the whole line so far under its id, with whether it is done', () => {
+    const { model, sent } = connected();
+    expect(model.sendCaption('l1', 'Hej och', false)).toBe(true);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ type: 'CAPTION', data: { id: 'l1', data: 'Hej och', final: false } });
+  });
+});

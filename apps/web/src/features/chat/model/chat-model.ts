@@ -1,7 +1,9 @@
 import {
   CHAT_CLOSE_COMMAND,
   CHAT_OPEN_COMMAND,
+  CAPTION_HISTORY_LIMIT,
   ChatSignalTypes,
+  type CaptionLine,
   type ChatEvent,
   type ChatMessageEvent,
   type ChatSignal,
@@ -31,6 +33,8 @@ export interface ChatState {
   unread: number;
   /** Whether the chat panel is showing (the conference page says so); decides what counts as unread. */
   visible: boolean;
+  /** The text interpreter's caption lines, oldest first, each as last sent (it grows while typed). */
+  captions: readonly CaptionLine[];
 }
 
 export const initialChatState: ChatState = {
@@ -46,6 +50,7 @@ export const initialChatState: ChatState = {
   participants: [],
   unread: 0,
   visible: false,
+  captions: [],
 };
 
 const withoutDuplicates = (list: readonly string[], add: string) => (list.includes(add) ? list : [...list, add]);
@@ -70,6 +75,8 @@ export function reduceSignal(state: ChatState, signal: ChatSignal): ChatState {
         chatOpen: w.chatOpen,
         events,
         participants: w.participants,
+        // The server's lines are the truth after a reconnect, as its history is for chat messages.
+        captions: w.captions ?? [],
         ignoreList: w.participants.filter((p) => p.chatIgnored).reduce((list, p) => withoutDuplicates(list, p.connectionId), [] as readonly string[]),
       };
     }
@@ -99,6 +106,13 @@ export function reduceSignal(state: ChatState, signal: ChatSignal): ChatState {
       // Issue 10: the server's word on one hand; the queue is the participants with a hand, by that number.
       const { connectionId, hand } = signal.data;
       return { ...state, participants: state.participants.map((p) => (p.connectionId === connectionId ? { ...p, hand } : p)) };
+    }
+    case ChatSignalTypes.caption: {
+      // A line that grew replaces itself in place; a new line goes last, the oldest beyond the server's limit go.
+      const line = signal.data;
+      const at = state.captions.findIndex((c) => c.id === line.id);
+      if (at >= 0) return { ...state, captions: state.captions.map((c, i) => (i === at ? line : c)) };
+      return { ...state, captions: [...state.captions, line].slice(-CAPTION_HISTORY_LIMIT) };
     }
     case ChatSignalTypes.presence: {
       const { joined, left } = signal.data;
@@ -213,6 +227,15 @@ export class ChatModel {
 
   lowerHand(connectionId: string | null = null): boolean {
     return this.frame(ChatSignalTypes.lowerHand, connectionId ?? '');
+  }
+
+  /**
+   * The text interpreter's line so far (the whole line each time, under the same id until it is done). Only the
+   * booked text interpreter's frames are accepted; the server tells anyone else so.
+   */
+  sendCaption(lineId: string, text: string, final: boolean): boolean {
+    const own = this.state.participants.find((p) => p.connectionId === this.state.connectionId);
+    return this.sink(JSON.stringify({ from: this.state.connectionId, data: { id: lineId, data: text, final }, type: ChatSignalTypes.caption, displayName: own?.displayName ?? null }));
   }
 
   /** The moderator's pause toggle: plain-text commands (spec §4). */

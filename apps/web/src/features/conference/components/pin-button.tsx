@@ -10,7 +10,8 @@ export function PinButton({ name, pinned, onToggle }: { name: string; pinned: bo
   );
 }
 
-/** Marks a tile kept on stage: the interpreter for everyone, or one's own pin. */
-export function KeptMark({ interpreter }: { interpreter: boolean }) {
-  return <span className="tile__kept">{interpreter ? STAGE_TEXTS.interpreter : STAGE_TEXTS.pinned}</span>;
+/** Marks a tile kept on stage: the interpreter for everyone, or one's own pin. `interpreter`: the booked role that keeps the tile on stage (sign-language or text interpreter), null for a pin. */
+export function KeptMark({ interpreter }: { interpreter: string | null | undefined }) {
+  const label = interpreter === 'TextInterpreter' ? STAGE_TEXTS.textInterpreter : interpreter ? STAGE_TEXTS.interpreter : STAGE_TEXTS.pinned;
+  return <span className="tile__kept">{label}</span>;
 }

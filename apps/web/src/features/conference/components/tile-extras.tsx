@@ -47,7 +47,7 @@ export function tileExtras({ meetingId, model, state, who, pins, session }: Inpu
     const participantId = who.participantOf(tile);
     return (
       <>
-        {(interpreter || pinned) && <KeptMark interpreter={interpreter} />}
+        {(interpreter || pinned) && <KeptMark interpreter={interpreter ? who.roleOf(tile) : null} />}
         {TileIdentity && participantId && tile.videoType === 'camera' && <TileIdentity meetingId={meetingId} participantId={participantId} />}
         <PinButton name={tile.displayName} pinned={pinned} onToggle={() => pins.toggle(key)} />
         {tools(tile)}

@@ -40,6 +40,12 @@ export const TILE_TEXTS = screenTexts('conference.tile', C.tile, {
 /** The stage's pins and kept tiles (not in the spec: chosen here). */
 export const STAGE_TEXTS = screenTexts('conference.stage', C.stage);
 
+/** Captions from the booked text interpreter (Skrivtolk): the viewer's switches, the lines, the interpreter's field. */
+export const CAPTION_TEXTS = screenTexts('conference.captions', C.captions, {
+  /** What a screen reader hears for a finished line. */
+  announce: (name: string, text: string) => t('conference.captions.announce', { name, text }),
+});
+
 /** Screen sharing: the toolbar's sharer line and buttons, the takeover dialog, its failures (spec §2, §4). */
 export const SHARE_TEXTS = screenTexts('conference.share', C.share, {
   shares: (name: string) => t('conference.tile.sharesScreen', { name }),

@@ -55,6 +55,10 @@ describe('who is who', () => {
     expect(isInterpreterTile(who, tile('c1', { hasVideo: false }))).toBe(false);
     expect(isInterpreterTile(who, tile('c1', { videoType: 'screen' }))).toBe(false);
     expect(isInterpreterTile(who, tile('c2'))).toBe(false);
+    // The text interpreter (Skrivtolk) stays on stage too.
+    const withSkrivtolk = whoIsWho([...participants, person('skriv', { role: 'TextInterpreter' })], state({ connections: [connection('c5', 'skriv')] }));
+    expect(isInterpreterTile(withSkrivtolk, tile('c5'))).toBe(true);
+    expect(isInterpreterTile(withSkrivtolk, tile('c5', { hasVideo: false }))).toBe(false);
   });
 
   it('gives each participant its media state, the own from the own publisher', () => {

@@ -1,4 +1,5 @@
 import type { InvitedParticipant } from '@videomote/contract/media';
+import { isKeptOnStage } from '@videomote/contract/meeting-rules';
 import { remoteSharer } from './screen-share.ts';
 import { pinKey } from './stage.ts';
 import { OWN_SCREEN_ID, screenStreamId, type CallState, type StreamTile } from './call-model.ts';
@@ -38,9 +39,12 @@ export function tilePinKey(who: WhoIsWho, tile: StreamTile): string {
   return pinKey(who.participantOf(tile) ?? tile.displayName, tile.videoType);
 }
 
-/** A sign language interpreter's camera, while it shows video, is kept on the stage (spec §4). */
+/**
+ * A sign language interpreter's camera, while it shows video, is kept on the stage (spec §4), and so is the text
+ * interpreter's (Skrivtolk): the rule is meeting-rules' isKeptOnStage.
+ */
 export function isInterpreterTile(who: WhoIsWho, tile: StreamTile): boolean {
-  return tile.videoType === 'camera' && tile.hasVideo && who.roleOf(tile) === 'SignLanguageInterpreter';
+  return tile.videoType === 'camera' && tile.hasVideo && isKeptOnStage(who.roleOf(tile));
 }
 
 /** Microphone and camera per participant id (the participants panel's icons); the own from the own publisher. */

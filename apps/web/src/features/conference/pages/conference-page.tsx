@@ -157,6 +157,7 @@ function Conference() {
               )}
             </div>
           )}
+          {conferenceSlots.captions && !consentMissing && !loading && <conferenceSlots.captions meetingId={id} />}
         </main>
         <SidePanel
           minis={view.showSide ? view.side : []}
