@@ -80,7 +80,7 @@ const HEADER_END = Buffer.from('\r\n\r\n');
  * the server on a small machine; what it cannot frame counts as an error.
  */
 class ResponseReader {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
 
   /** Feeds bytes; returns the status once a whole response has arrived, else null. */
   push(chunk: Buffer): number | null {

@@ -9,52 +9,23 @@
  *
  * Needs root (unshare --net), Debian's janus and chromium. Builds the web app to a temporary folder first.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { SessionUser } from '../apps/server/src/platform/session.ts';
+import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
+import { cpuPercentOver, median, rssMb } from './process-figures.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const counts = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const N_LIST = counts.length ? counts : [1, 4, 8];
-const WEB_DIST = process.env.WEB_DIST || path.join(os.tmpdir(), 'videomote-bench-web');
 const CPU_WINDOW_MS = 10_000;
 
-if (!process.env.VIDEOMOTE_BENCH_NETNS) {
-  // Outside the namespace: build the web (needs no network), then run ourselves inside a fresh namespace.
-  if (!process.env.WEB_DIST) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', 'apps/web', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const run = spawnSync(
-    'unshare',
-    ['--net', 'bash', 'scripts/in-netns.sh', 'env', 'VIDEOMOTE_BENCH_NETNS=1', `WEB_DIST=${WEB_DIST}`, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url), ...N_LIST.map(String)],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (run.error) console.error(`Could not make a network namespace (needs root and unshare): ${run.error.message}`);
-  process.exit(run.status ?? 1);
-}
+if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, N_LIST.map(String));
 
 const { buildTestApp } = await import('../apps/server/src/testing/test-app.ts');
 const { insertMeeting } = await import('../apps/server/src/testing/fixtures.ts');
 const { SESSION_COOKIE } = await import('../apps/server/src/platform/session.ts');
 const { launchBrowser, newUserPage } = await import('../e2e/support/browser.ts');
 const { freePort } = await import('../e2e/support/server.ts');
-
-const clkTck = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-const cpuTicks = (pid: number) => {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]); // utime + stime
-};
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 // The port is chosen first: config.json tells the browser where /media is (PUBLIC_URL).
 const port = await freePort();
@@ -132,9 +103,7 @@ for (const n of N_LIST) {
     times.push(await firstFrameMs(page));
     viewers.push(page);
   }
-  const before = cpuTicks(janusPid);
-  await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
-  const cpuTotal = ((cpuTicks(janusPid) - before) / clkTck / (CPU_WINDOW_MS / 1000)) * 100;
+  const [cpuTotal] = (await cpuPercentOver([janusPid], CPU_WINDOW_MS)) as [number];
   rows.push({ n, median: median(times), min: Math.min(...times), max: Math.max(...times), cpuTotal, cpuPerStream: cpuTotal / n, rss: rssMb(janusPid) });
   for (const p of viewers) await p.context().close();
 }

@@ -27,6 +27,7 @@ const BENCHES: Bench[] = [
   { key: 'meetings', file: 'bench/meetings-api.ts' },
   { key: 'chat', file: 'bench/chat-fanout.ts' },
   { key: 'media', file: 'bench/media-first-frame.ts' },
+  { key: 'media-call', file: 'bench/media-call.ts' },
 ];
 
 interface Outcome {
@@ -116,6 +117,24 @@ function rowsFor(o: Outcome): Row[] {
         [`Media: Janus CPU per stream, ${f.n} viewer(s)`, `${f1(f.cpuPerStream)} % of a core`, 'none set (capacity)', '—'],
       ]);
     }
+    case 'media-call': {
+      type Side = { joinMedian: number; joinP95: number; recoveryMedian: number; recoveryMax: number; cpuPerStream: number; failed: number };
+      type Grid = { janusCpu: number; streams: number; viewerBytesPerSecond: number } | null;
+      const f = j.figures as { product: Side; bare: Side; grid: Grid; target: { joinP95Ms: number; joinRatio: number; cpuRatio: number; gridStreamsPerCore: number } };
+      const { product: p, bare: b, grid, target } = f;
+      const perCore = grid ? (100 * grid.streams) / grid.janusCpu : NaN;
+      const gridRows: Row[] = grid
+        ? [['Media grid of 16, no simulcast: streams per core', `${f0(perCore)} (a viewer gets ${f0((grid.viewerBytesPerSecond * 8) / 1000)} kbit/s)`, `≥ ${target.gridStreamsPerCore}`, verdict(perCore >= target.gridStreamsPerCore)]]
+        : [];
+      const failed = p.failed + b.failed ? ` (${p.failed + b.failed} joins or cuts failed)` : '';
+      return [
+        ['Media call of 8: join → all 7 videos, p95', `${f0(p.joinP95)} ms (bare Janus ${f0(b.joinP95)} ms)${failed}`, `≤ ${target.joinP95Ms} ms`, verdict(p.joinP95 <= target.joinP95Ms)],
+        ['Media call of 8: join → all 7 videos, median', `${f0(p.joinMedian)} ms = ${(p.joinMedian / b.joinMedian).toFixed(2)}× bare Janus`, `≤ ${target.joinRatio}× bare`, verdict(p.joinMedian / b.joinMedian <= target.joinRatio)],
+        ['Media call of 8: link back after a 5 s cut', `median ${p.recoveryMedian.toFixed(2)} s, worst ${p.recoveryMax.toFixed(2)} s (bare ${b.recoveryMedian.toFixed(2)} s)`, '≤ 5 s', verdict(p.recoveryMax <= 5)],
+        ['Media call of 8: Janus CPU per stream, E2EE', `${p.cpuPerStream.toFixed(3)} % of a core = ${(p.cpuPerStream / b.cpuPerStream).toFixed(2)}× bare`, `≤ ${target.cpuRatio}× bare`, verdict(p.cpuPerStream / b.cpuPerStream <= target.cpuRatio)],
+        ...gridRows,
+      ];
+    }
   }
   return [];
 }
@@ -123,7 +142,7 @@ function rowsFor(o: Outcome): Row[] {
 const loadAtStart = os.loadavg();
 console.log(`npm run bench: ${os.cpus().length} cores, load average at start ${loadAtStart.map(f1).join(' ')} (the machine is shared)`);
 
-if (!process.env.WEB_DIST && (!ONLY || ONLY.some((k) => ['web-bundle', 'home-lcp', 'media'].includes(k)))) {
+if (!process.env.WEB_DIST && (!ONLY || ONLY.some((k) => ['web-bundle', 'home-lcp', 'media', 'media-call'].includes(k)))) {
   console.log(`building the web to ${WEB_DIST} …`);
   const build = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', 'apps/web', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -39,6 +39,11 @@ export const CAPTION_HISTORY_LIMIT = 20;
 
 export const CHAT_CLOSE_COMMAND = 'COMMAND:CHAT_CLOSE';
 export const CHAT_OPEN_COMMAND = 'COMMAND:CHAT_OPEN';
+/**
+ * The client's health check (conference spec §9: every 5 s). The server answers with a `PONG` signal to this
+ * socket alone; a socket that stays silent is half-open (an address change, a dead link) and the client replaces it.
+ */
+export const CHAT_PING_COMMAND = 'COMMAND:PING';
 
 export const ChatSignalTypes = {
   chatMessage: 'CHAT_MESSAGE',
@@ -51,6 +56,7 @@ export const ChatSignalTypes = {
   raiseHand: 'RAISE_HAND',
   lowerHand: 'LOWER_HAND',
   hand: 'HAND',
+  pong: 'PONG',
   caption: 'CAPTION',
 } as const;
 
@@ -170,6 +176,7 @@ export type ChatSignal =
   | { type: typeof ChatSignalTypes.welcome; data: WelcomeData }
   | { type: typeof ChatSignalTypes.presence; data: { joined: PresenceEntry[]; left: string[] } }
   | { type: typeof ChatSignalTypes.hand; data: { connectionId: string; hand: number | null } }
+  | { type: typeof ChatSignalTypes.pong; data: null }
   | { type: typeof ChatSignalTypes.caption; data: CaptionLine };
 
 /** Close codes the server uses, so the client knows not to retry a refusal in a loop. */

@@ -9,6 +9,10 @@ describe('parseClientFrame', () => {
     expect(parseClientFrame(frame('CHAT_MESSAGE', '<script>alert(1)</script>'))).toEqual({ kind: 'chat', text: '<script>alert(1)</script>' });
   });
 
+  it('reads the health check', () => {
+    expect(parseClientFrame('COMMAND:PING')).toEqual({ kind: 'ping' });
+  });
+
   it('reads the plain-text pause commands', () => {
     expect(parseClientFrame('COMMAND:CHAT_CLOSE')).toEqual({ kind: 'setOpen', open: false });
     expect(parseClientFrame('COMMAND:CHAT_OPEN')).toEqual({ kind: 'setOpen', open: true });

@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/compile';
-import { CAPTION_MAX_LENGTH, CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
+import { CAPTION_MAX_LENGTH, CHAT_CLOSE_COMMAND, CHAT_MAX_LENGTH, CHAT_OPEN_COMMAND, CHAT_PING_COMMAND, ChatSignalTypes, ClientFrame } from '@videomote/contract/chat';
 
 /** What a client asked for, once its frame is read. The sender is never part of it: that comes from the session. */
 export type ChatCommand =
@@ -8,6 +8,8 @@ export type ChatCommand =
   | { kind: 'toggleIgnore'; connectionId: string; ignore: boolean }
   | { kind: 'setOpen'; open: boolean }
   | { kind: 'raiseHand' }
+  /** The client's health check: answered to this socket alone. */
+  | { kind: 'ping' }
   /** connectionId null: one's own hand. */
   | { kind: 'lowerHand'; connectionId: string | null }
   /** The line being typed, whole so far; an empty text clears it (the interpreter erased it). */
@@ -46,6 +48,7 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 export function parseClientFrame(raw: string): ChatCommand {
   if (raw === CHAT_CLOSE_COMMAND) return { kind: 'setOpen', open: false };
   if (raw === CHAT_OPEN_COMMAND) return { kind: 'setOpen', open: true };
+  if (raw === CHAT_PING_COMMAND) return { kind: 'ping' };
   let json: unknown;
   try {
     json = JSON.parse(raw);

@@ -87,7 +87,7 @@ export class ChatTestClient {
   caption(lineId: string, text: string, final = false): void {
     this.socket.send(JSON.stringify({ from: this.welcome?.connectionId, data: { id: lineId, data: text, final }, type: ChatSignalTypes.caption, displayName: 'x' }));
   }
-  command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN'): void {
+  command(text: 'COMMAND:CHAT_CLOSE' | 'COMMAND:CHAT_OPEN' | 'COMMAND:PING'): void {
     this.socket.send(text);
   }
 

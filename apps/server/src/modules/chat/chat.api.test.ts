@@ -248,6 +248,32 @@ describe('presence', () => {
     expect(erik.closeCode).toBeNull();
   });
 
+  it('answers the client\'s health check to that socket alone; a half-open socket replaced by a new one of the same person keeps one presence entry and the history', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    // A socket whose network went away: it neither answers pings nor says goodbye.
+    const stale = await connect(m.id, await cookieOf('jonna'), {}, { autoPong: false });
+    stale.command('COMMAND:PING');
+    await stale.next(ChatSignalTypes.pong);
+    erik.chat('före bytet');
+    await stale.next(ChatSignalTypes.chatMessage);
+    // The page gave the silent socket up and opened a new one: the same person, the messages it may have missed.
+    const fresh = await join(m.id, 'jonna');
+    expect(fresh.welcome!.connectionId).toBe(stale.welcome!.connectionId);
+    expect(fresh.welcome!.history.map((h) => h.message)).toEqual(['före bytet']);
+    expect(fresh.welcome!.participants.filter((p) => p.connectionId === fresh.welcome!.connectionId)).toHaveLength(1);
+    const hub = chatHubOf(t.app) as unknown as { heartbeat(): void };
+    hub.heartbeat();
+    await barrier(erik, erik, fresh);
+    hub.heartbeat();
+    expect(await stale.closed()).toBe(1006);
+    // The old socket's end is no leave: Jonna is still there on the new one, and chat reaches her.
+    erik.chat('efter bytet');
+    await fresh.next(ChatSignalTypes.chatMessage, (c) => c.message === 'efter bytet');
+    expect(erik.of(ChatSignalTypes.presence).some((p) => p.left.includes(fresh.welcome!.connectionId))).toBe(false);
+    expect(erik.of(ChatSignalTypes.pong)).toEqual([]);
+  });
+
   it('closes the socket when the session ends', async () => {
     const m = await meeting();
     const c = await t.as('jonna');

@@ -232,6 +232,8 @@ export class ChatHub {
   private async handle(conn: Connection, command: ChatCommand): Promise<void> {
     const { meetingId } = conn;
     switch (command.kind) {
+      case 'ping':
+        return this.send(conn, { type: ChatSignalTypes.pong, data: null });
       case 'invalid':
         return this.notify(conn, 'ERROR', command.message);
       case 'chat': {

@@ -15,6 +15,11 @@ export interface MediaTokenClaims {
   n: string;
   /** Expiry, ms since epoch. */
   exp: number;
+  /**
+   * `check`: the lobby's connection check. Such a token opens `/media` only for the test connection to Janus's echo
+   * plugin, and an ordinary one never opens that: the check needs no consent, the call does.
+   */
+  k?: 'check';
 }
 
 // The keyed hash of platform/crypto (its key lives in DATA_DIR or PIN_KEY), domain-separated by a prefix.
@@ -35,6 +40,7 @@ export function verifyMediaToken(pins: PinCrypto, token: string, now: Date): Med
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as MediaTokenClaims;
     if (typeof claims.m !== 'string' || typeof claims.sub !== 'string' || typeof claims.n !== 'string' || typeof claims.exp !== 'number') return null;
+    if (claims.k !== undefined && claims.k !== 'check') return null;
     return claims.exp > now.getTime() ? claims : null;
   } catch {
     return null;

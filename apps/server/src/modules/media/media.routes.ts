@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { GetTokenRequest, ModerationRequest, type MeetingByRoomId } from '@videomote/contract/media';
+import { Envelope } from '@videomote/contract/envelope';
+import {
+  ConnectionCheckParams,
+  ConnectionCheckReport,
+  ConnectionCheckStart,
+  ParticipantConnectionCheck,
+  type ConnectionCheckReport as Report,
+} from '@videomote/contract/connection-check';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isOwnOrigin } from '../../platform/origin.ts';
@@ -9,6 +17,7 @@ import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetin
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
 import { roomsPerInstance } from './media.repository.ts';
+import { connectionChecksOf, reportConnectionCheck, startConnectionCheck } from './connection-check.ts';
 
 const MeetingIdParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
 const RoomIdParams = Type.Object({ roomId: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -35,6 +44,27 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
       const { meetingId } = (request.body as GetTokenRequest).data;
       return { data: await media.getToken(requireUser(request), meetingId) };
     },
+  );
+
+  // The lobby's connection check (connection-check.ts): its token and ICE servers, its outcome, and the outcomes
+  // for the meeting's staff.
+  app.post<{ Params: { meetingId: string } }>(
+    '/api/meeting/:meetingId/connectioncheck',
+    { schema: { params: ConnectionCheckParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: { 200: Envelope(ConnectionCheckStart) } } },
+    async (request) => ({ data: await startConnectionCheck(app.deps, requirePerson(request), request.params.meetingId) }),
+  );
+  app.post<{ Params: { meetingId: string }; Body: { data: Report } }>(
+    '/api/meeting/:meetingId/connectioncheck/result',
+    { schema: { params: ConnectionCheckParams, body: Envelope(ConnectionCheckReport), response: { 200: Envelope(Type.Null()) } } },
+    async (request) => {
+      await reportConnectionCheck(app.deps, requirePerson(request), request.params.meetingId, request.body.data.result);
+      return { data: null };
+    },
+  );
+  app.get<{ Params: { meetingId: string } }>(
+    '/api/meeting/:meetingId/connectionchecks',
+    { schema: { params: ConnectionCheckParams, response: { 200: Envelope(Type.Array(ParticipantConnectionCheck)) } } },
+    async (request) => ({ data: await connectionChecksOf(app.deps, requirePerson(request), request.params.meetingId) }),
   );
 
   // A webcast's public facts are open to anyone holding its link (public access); other meetings only to members.
@@ -81,8 +111,8 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
         if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
         const { meetingId } = request.params as { meetingId: string };
-        const token = (request.query as { token?: string }).token;
-        admissions.set(request, await media.admitSocket(request.session, meetingId, token));
+        const { token, probe } = request.query as { token?: string; probe?: string };
+        admissions.set(request, await media.admitSocket(request.session, meetingId, token, probe === '1'));
       },
     },
     (socket, request) => {
@@ -98,6 +128,13 @@ async function mediaPlugin(app: FastifyInstance): Promise<void> {
         socket.off('message', collect);
         return early;
       };
+      if ((request.query as { probe?: string }).probe === '1') {
+        media.connectCheck(socket, admission, takeEarly).catch((err) => {
+          request.log.warn({ err }, 'connection check failed');
+          socket.close(4003, 'media server unavailable');
+        });
+        return;
+      }
       // The browser's own key for this connection: with it, a new socket after a broken one resumes the connection.
       const client = (request.query as { client?: unknown }).client;
       const resumeKey = typeof client === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;

@@ -18,6 +18,8 @@ import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } f
 import type { PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
+import { CheckRelay } from './janus/check-relay.ts';
+import { ECHOTEST } from './janus/check-policy.ts';
 import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { requireConsent } from '../lobby/lobby.service.ts';
@@ -220,11 +222,13 @@ export class MediaService {
   }
 
   /** Checks a `/media` upgrade: the cookie's user, a valid token for this meeting and user, and membership. */
-  async admitSocket(session: { user: SessionUser; token: string } | null, meetingId: string, token: string | undefined): Promise<MediaAdmission> {
+  async admitSocket(session: { user: SessionUser; token: string } | null, meetingId: string, token: string | undefined, check = false): Promise<MediaAdmission> {
     if (!session) throw forbidden('Du är inte inloggad');
     const { user } = session;
     const claims = token ? verifyMediaToken(this.deps.pins, token, this.deps.now()) : null;
     if (!claims || claims.m !== meetingId || claims.sub !== user.subject) throw forbidden('Ogiltig mediabiljett');
+    // SECURITY: a connection check's token (no consent needed) never opens the call, nor a call's token a check.
+    if ((claims.k === 'check') !== check) throw forbidden('Ogiltig mediabiljett');
     const membership = await this.admit(user, meetingId);
     return { membership, claims, user, sessionToken: session.token };
   }
@@ -281,6 +285,17 @@ export class MediaService {
     this.log.warn({ meetingId, from: room.instance, to: moved.instance }, 'media room moved off an unreachable janus');
     this.recordError(meetingId, 'media', 'room-moved', 'Mediaservern svarade inte; mötet flyttades till en annan mediaserver');
     return moved;
+  }
+
+  /**
+   * The lobby's connection check: a socket to the meeting's Janus (the one the call will use) that may only reach
+   * the echo plugin (check-policy). Nothing is announced, no key is handed out.
+   */
+  async connectCheck(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[]): Promise<void> {
+    const room = await this.ensureRoom(admission.membership.meeting);
+    const control = await this.pool.get(room.instance);
+    const tokenSecret = control.info.tokenSecret;
+    new CheckRelay(socket, { upstreamUrl: control.info.url, janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 600, [ECHOTEST]) }, takeEarly());
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */

@@ -87,6 +87,19 @@ export const en = {
     join: 'Join the meeting',
     noAccess: 'You cannot enter this meeting. Check that you are logged in with the right account and that the link is correct.',
   },
+  connectionCheck: {
+    heading: 'Connection to the meeting',
+    checking: 'Checking the connection to the meeting...',
+    unavailable: 'The connection could not be tested right now. You can still try to enter the meeting.',
+    retry: 'Test the connection again',
+    directSummary: 'The connection works. Sound and picture can go straight to the meeting.',
+    turnSummary: 'The connection works, but sound and picture can only take a detour (a TURN server).',
+    turnAdvice:
+      'The meeting should work, but sound and picture may be worse. If it is jerky: try another network, or ask your IT department to open for UDP traffic to the meeting service.',
+    failedSummary: 'Sound and picture cannot get through from this network.',
+    failedAdvice:
+      'Try another network, for example the mobile network instead of the wifi at work. If you are at a workplace: ask the IT department to open for UDP traffic and for the TURN port (3478) to the meeting service.',
+  },
   devices: {
     camera: 'Camera',
     microphone: 'Microphone',

@@ -88,6 +88,19 @@ export const so = {
     join: 'Ku biir shirka',
     noAccess: 'Ma geli kartid shirkan. Hubi inaad ku gashay akoonka saxda ah iyo in linkigu sax yahay.',
   },
+  connectionCheck: {
+    heading: 'Isku xirka shirka',
+    checking: 'Waa la hubinayaa isku xirka shirka...',
+    unavailable: 'Hadda lama tijaabin karin isku xirka. Weli waad isku dayi kartaa inaad gasho shirka.',
+    retry: 'Mar kale tijaabi isku xirka',
+    directSummary: 'Isku xirku wuu shaqeynayaa. Codka iyo sawirku si toos ah ayay shirka u gaari karaan.',
+    turnSummary: 'Isku xirku wuu shaqeynayaa, laakiin codka iyo sawirku waxay maraan oo kaliya jid kale (server TURN ah).',
+    turnAdvice:
+      'Shirku waa inuu shaqeeyaa, laakiin codka iyo sawirka tayadoodu way hoos u dhici kartaa. Haddii uu go’go’o: isku day shabakad kale, ama weydii waaxda IT-ga inay u furaan taraafikada UDP adeegga shirka.',
+    failedSummary: 'Codka iyo sawirku kama gudbaan shabakaddan.',
+    failedAdvice:
+      'Isku day shabakad kale, tusaale ahaan shabakadda taleefanka halkii aad ka isticmaali lahayd wifi-ga shaqada. Haddii aad goob shaqo joogto: weydii waaxda IT-ga inay u furaan taraafikada UDP iyo dekedda TURN (3478) adeegga shirka.',
+  },
   devices: {
     camera: 'Kamarad',
     microphone: 'Makarafoon',

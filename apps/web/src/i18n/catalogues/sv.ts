@@ -96,6 +96,19 @@ export const sv = {
     join: 'Anslut till mötet',
     noAccess: 'Du kan inte gå in i det här mötet. Kontrollera att du är inloggad med rätt konto och att länken stämmer.',
   },
+  connectionCheck: {
+    heading: 'Anslutning till mötet',
+    checking: 'Kontrollerar anslutningen till mötet...',
+    unavailable: 'Det gick inte att testa anslutningen just nu. Du kan ändå försöka gå in i mötet.',
+    retry: 'Testa anslutningen igen',
+    directSummary: 'Anslutningen fungerar. Ljud och bild kan gå direkt till mötet.',
+    turnSummary: 'Anslutningen fungerar, men ljud och bild går bara via en omväg (en TURN-server).',
+    turnAdvice:
+      'Mötet bör fungera, men ljud och bild kan bli sämre. Om det hackar: prova ett annat nätverk, eller be din IT-avdelning att öppna för UDP-trafik till mötestjänsten.',
+    failedSummary: 'Ljud och bild kommer inte fram från det här nätverket.',
+    failedAdvice:
+      'Prova ett annat nätverk, till exempel mobilnätet i stället för jobbets wifi. Är du på en arbetsplats: be IT-avdelningen att öppna för UDP-trafik och för TURN-porten (3478) till mötestjänsten.',
+  },
   devices: {
     camera: 'Kamera',
     microphone: 'Mikrofon',

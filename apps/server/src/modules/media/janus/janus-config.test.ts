@@ -18,7 +18,9 @@ describe('embedded Janus configuration', () => {
     expect(main).toContain('ipv6 = false');
     expect(main).toContain('rtp_port_range = "20000-20100"');
     expect(main).not.toMatch(/stun_server/);
-    expect(main).toMatch(/disable = ".*libjanus_echotest\.so.*"/);
+    // The echo test stays loaded for the lobby's connection check (reachable only through check-policy).
+    expect(main).not.toMatch(/disable = ".*libjanus_echotest\.so.*"/);
+    expect(main).toMatch(/disable = ".*libjanus_streaming\.so.*"/);
     expect(main).toMatch(/disable = ".*libjanus_http\.so.*"/);
     const ws = files['janus.transport.websockets.jcfg']!;
     expect(ws).toContain('ws_ip = "127.0.0.1"');

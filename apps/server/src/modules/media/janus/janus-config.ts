@@ -21,9 +21,10 @@ export interface EmbeddedJanusSettings {
   tls?: { certPem: string; keyPem: string };
 }
 
-// Only the VideoRoom plugin and the WebSocket transport are needed; everything else stays unloaded so it cannot
-// be reached or misconfigured.
-const UNUSED_PLUGINS = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
+// Only the VideoRoom plugin (the call), the echo test (the lobby's connection check, reachable only through
+// check-policy) and the WebSocket transport are needed; everything else stays unloaded so it cannot be reached or
+// misconfigured.
+const UNUSED_PLUGINS = ['audiobridge', 'duktape', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'];
 const UNUSED_TRANSPORTS = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'];
 const UNUSED_EVENTS = ['gelfevh', 'mqttevh', 'nanomsgevh', 'rabbitmqevh', 'sampleevh', 'wsevh'];
 

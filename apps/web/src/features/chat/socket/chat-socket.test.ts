@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSocket, type SocketLike } from './chat-socket.ts';
+import { CHAT_PING_COMMAND } from '@videomote/contract/chat';
+import { CHAT_PING_MS, CHAT_STALE_MS, CHAT_SUSPECT_MS, ChatSocket, type SocketLike } from './chat-socket.ts';
+import { handClock } from '../../../testing/hand-clock.ts';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -41,6 +43,7 @@ function harness() {
       },
       setTimer: (fn, ms) => timers.push({ fn, ms }),
       clearTimer: () => timers.splice(0),
+      heartbeat: null,
     },
   );
   return { client, sockets, timers, messages, downs };
@@ -93,6 +96,77 @@ describe('ChatSocket', () => {
     expect(h.downs).toEqual([{ code: 4409, willRetry: true }]);
     expect(h.timers.map((t) => t.ms)).toEqual([0]);
     h.timers.shift()!.fn();
+    expect(h.sockets).toHaveLength(2);
+  });
+});
+
+describe('ChatSocket health check', () => {
+  /** Timers and clock moved by hand. */
+  function beating() {
+    const clock = handClock();
+    const sockets: FakeSocket[] = [];
+    const messages: string[] = [];
+    const downs: { code: number; willRetry: boolean }[] = [];
+    const client = new ChatSocket(
+      'ws://x/chat/m',
+      { onMessage: (m) => messages.push(m), onDown: (d) => downs.push(d) },
+      {
+        createSocket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+        setTimer: clock.timers.set,
+        clearTimer: clock.timers.clear,
+        heartbeat: { pingMs: CHAT_PING_MS, staleMs: CHAT_STALE_MS, now: clock.now },
+      },
+    );
+    return { client, sockets, messages, downs, advance: clock.advance };
+  }
+  const PONG = '{"type":"PONG","data":null}';
+
+  it('pings every 5 s and keeps a socket that answers; the answers are not passed on', () => {
+    const h = beating();
+    h.client.connect();
+    h.sockets[0]!.open();
+    for (let i = 0; i < 10; i++) {
+      h.advance(CHAT_PING_MS);
+      h.sockets[0]!.onmessage?.({ data: PONG });
+    }
+    expect(h.sockets[0]!.sent).toEqual(Array(10).fill(CHAT_PING_COMMAND));
+    expect(h.messages).toEqual([]);
+    expect(h.sockets).toHaveLength(1);
+    expect(h.downs).toEqual([]);
+  });
+
+  it('drops a socket that stays silent (half-open) and opens a new one at once, which is watched in turn', () => {
+    const h = beating();
+    h.client.connect();
+    h.sockets[0]!.open();
+    h.advance(CHAT_PING_MS);
+    h.sockets[0]!.onmessage?.({ data: '{"type":"STATUS","data":{"chatOpen":true}}' });
+    expect(h.messages).toHaveLength(1);
+    expect(h.client.send('hej')).toBe(true);
+    // A health check goes unanswered: nothing more is sent on the suspect socket (the user's text is kept).
+    h.advance(CHAT_PING_MS + CHAT_SUSPECT_MS);
+    expect(h.client.send('borta?')).toBe(false);
+    expect(h.sockets[0]!.sent).not.toContain('borta?');
+    // The path goes: no more frames, and no close either.
+    h.advance(CHAT_STALE_MS - CHAT_PING_MS - CHAT_SUSPECT_MS - 1);
+    expect(h.sockets).toHaveLength(1);
+    h.advance(CHAT_PING_MS);
+    expect(h.downs).toEqual([{ code: 1006, willRetry: true }]);
+    expect(h.sockets[0]!.readyState).toBe(3);
+    h.advance(0);
+    expect(h.sockets).toHaveLength(2);
+    // A late frame of the old socket is not delivered.
+    h.sockets[0]!.onmessage?.({ data: 'late' });
+    expect(h.messages).toHaveLength(1);
+    h.sockets[1]!.open();
+    h.advance(CHAT_PING_MS);
+    expect(h.sockets[1]!.sent).toEqual([CHAT_PING_COMMAND]);
+    h.client.close();
+    h.advance(CHAT_STALE_MS * 3);
     expect(h.sockets).toHaveLength(2);
   });
 });

@@ -1,10 +1,11 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { IceRecovery } from '../model/ice-recovery.ts';
+import { addressesChanged, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
+import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
-import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, PING_MS, RESUME_TIMEOUT_MS, signallingDead } from '../model/signalling-recovery.ts';
+import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
@@ -96,9 +97,9 @@ export class MediaSession {
    */
   private clientKey = crypto.randomUUID();
   private url = '';
-  private lastHeard = 0;
   private lastCloseCode = 0;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  /** Pings the `/media` socket and says when it is dead (an address change leaves it hanging): ice-recovery.ts. */
+  private signal: SignalWatch | null = null;
   private resuming = false;
   /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
   resumes = 0;
@@ -140,7 +141,9 @@ export class MediaSession {
     this.closed = true;
     window.removeEventListener('pagehide', this.onPageHide);
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
-    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.signal?.stop();
+    window.removeEventListener('online', this.onNetworkChange);
+    connectionInfo()?.removeEventListener('change', this.onNetworkChange);
     this.stats.stop();
     this.teardown(true);
     this.blurred?.stop();
@@ -432,10 +435,10 @@ export class MediaSession {
   private tap(url: string, generation: number): void {
     taps.set(url, (ws) => {
       this.socket = ws;
-      this.lastHeard = Date.now();
+      this.signal?.reset();
       ws.addEventListener('message', (event) => {
         if (generation !== this.generation || ws !== this.socket) return;
-        this.lastHeard = Date.now();
+        this.signal?.heard();
         let msg: unknown;
         try {
           msg = JSON.parse(String(event.data));
@@ -474,10 +477,14 @@ export class MediaSession {
       this.resuming = false;
       this.setBroken('signalling', false);
       if (!ok) return this.onLost();
-      this.lastHeard = Date.now();
+      this.signal?.reset();
       for (const r of this.recoveries.values()) r.restartNow();
       this.remote?.resumed();
+      void this.watchAddresses(generation, addresses);
     };
+    // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
+    // restart once more when its list changes (watchAddresses).
+    const addresses: Promise<string[]> = localAddresses().catch(() => []);
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
     this.tap(this.url, generation);
@@ -486,12 +493,52 @@ export class MediaSession {
     janus.reconnect({ success: () => done(true), error: () => done(false) });
   }
 
+  /**
+   * After a resume: Chromium learns a new address seconds after the change, so a restart made at once may have
+   * gathered on the old one. When its address list changes from what it was at the resume, every connection of
+   * this session restarts ICE once more (the same RTCPeerConnections), now on the new address.
+   */
+  private async watchAddresses(generation: number, before: Promise<string[]>): Promise<void> {
+    const atResume = await before;
+    const end = Date.now() + NETWORK_WATCH_FOR_MS;
+    while (Date.now() < end && !this.closed && generation === this.generation && !this.resuming) {
+      await new Promise((r) => setTimeout(r, NETWORK_WATCH_MS));
+      if (!addressesChanged(atResume, await localAddresses().catch(() => []))) continue;
+      if (this.closed || generation !== this.generation) return;
+      for (const r of this.recoveries.values()) r.restartNow();
+      this.remote?.networkChanged();
+      return;
+    }
+  }
+
   private startPinging(): void {
-    this.pingTimer ??= setInterval(() => {
-      if (this.closed || this.resuming || !this.socket) return;
-      if (signallingDead(this.lastHeard, Date.now()) && this.canResume()) return this.resumeSignalling();
-      this.sendOwn({ videomote: 'ping' });
-    }, PING_MS);
+    if (this.signal) return;
+    this.signal = new SignalWatch({
+      ping: () => {
+        if (!this.resuming) this.sendOwn({ videomote: 'ping' });
+      },
+      receivedBytes: () => this.receivedBytes(),
+      dead: () => {
+        if (!this.closed && !this.resuming && this.socket && this.canResume()) this.resumeSignalling();
+        else this.signal?.reset();
+      },
+    });
+    // Where the browser tells of a network change (Wi-Fi to mobile on a laptop or phone), look at once.
+    window.addEventListener('online', this.onNetworkChange);
+    connectionInfo()?.addEventListener('change', this.onNetworkChange);
+  }
+
+  private readonly onNetworkChange = () => this.signal?.suspect();
+
+  /** Media bytes received so far on the subscriber connection (null: it receives nothing), for the socket watch. */
+  private async receivedBytes(): Promise<number | null> {
+    const pc = this.remote?.pc;
+    if (!pc || pc.connectionState === 'closed') return null;
+    let total: number | null = null;
+    (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
+      if (r.type === 'inbound-rtp') total = (total ?? 0) + (r.bytesReceived ?? 0);
+    });
+    return total;
   }
 
   private onServerMessage(msg: MediaServerMessage): void {
@@ -774,6 +821,8 @@ export class MediaSession {
 
   /** The spec's reconnecting / reconnected while any of this page's connections restarts its ICE. */
   private setBroken(which: string, on: boolean): void {
+    // A media connection broke: the network may have changed under the signalling socket too.
+    if (on && which !== 'signalling' && !this.broken.has(which)) this.signal?.suspect();
     if (on) this.broken.add(which);
     else this.broken.delete(which);
     this.opts.model.mediaReconnecting(this.broken.size > 0);
@@ -825,6 +874,9 @@ export class MediaSession {
     this.setBroken(which, false);
   }
 }
+
+/** The Network Information API where the browser has it (Chromium): its `change` follows a change of network. */
+const connectionInfo = (): EventTarget | undefined => (navigator as { connection?: EventTarget }).connection;
 
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */
 export class DeviceError extends Error {

@@ -96,6 +96,11 @@ export class RemoteFeeds {
     this.recovery?.restartNow();
   }
 
+  /** The browser has a new address: restart ICE once more on the same connection, so it gathers on it. */
+  networkChanged(): void {
+    this.recovery?.restartNow();
+  }
+
   /** Drops the connection and every stream; `sync` builds a new one. */
   private reset(): void {
     this.recovery?.stop();

@@ -1,32 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ICE_CONNECT_TIMEOUT_MS, ICE_DISCONNECTED_GRACE_MS, ICE_MAX_RESTARTS, ICE_MAX_RESTARTS_NEVER_CONNECTED, IceRecovery, type Timers } from './ice-recovery.ts';
+import {
+  addressesChanged,
+  ICE_CONNECT_TIMEOUT_MS,
+  ICE_DISCONNECTED_GRACE_MS,
+  ICE_MAX_RESTARTS,
+  ICE_MAX_RESTARTS_NEVER_CONNECTED,
+  IceRecovery,
+  MEDIA_QUIET_MS,
+  SIGNAL_DEAD_MS,
+  SIGNAL_OVERDUE_MS,
+  SIGNAL_PING_MS,
+  SignalWatch,
+} from './ice-recovery.ts';
+import { handClock } from '../../../testing/hand-clock.ts';
 
-/** Timers moved by hand: `advance(ms)` runs what falls due. */
-function fakeTimers() {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  const timers: Timers = {
-    set: (fn, ms) => {
-      const id = next++;
-      due.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clear: (id) => void due.delete(id as number),
-  };
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!first) break;
-      due.delete(first[0]);
-      now = first[1].at;
-      first[1].fn();
-    }
-    now = end;
-  };
-  return { timers, advance };
-}
+const fakeTimers = handClock;
 
 function setup() {
   const t = fakeTimers();
@@ -131,5 +119,112 @@ describe('ICE recovery', () => {
     r.update('disconnected');
     t.advance(ICE_CONNECT_TIMEOUT_MS * 10);
     expect(log).toEqual(['restart', ...Array(ICE_MAX_RESTARTS).fill('restart'), 'give up']);
+  });
+});
+
+describe('the signalling socket watch', () => {
+  /** Timers and a clock moved by hand; `advance` also lets the watch's awaited byte counts come in. */
+  function watchSetup(bytes: () => number | null) {
+    const clock = handClock();
+    const log: string[] = [];
+    const watch = new SignalWatch(
+      {
+        ping: () => log.push(`${clock.now()} ping`),
+        receivedBytes: async () => bytes(),
+        dead: () => log.push(`${clock.now()} dead`),
+      },
+      clock.timers,
+      clock.now,
+    );
+    return { watch, log, advance: clock.settle, at: clock.now };
+  }
+  const deaths = (log: string[]) => log.filter((l) => l.endsWith('dead'));
+
+  it('pings every second and stays quiet while the server answers', async () => {
+    const { watch, log, advance } = watchSetup(() => 0);
+    for (let i = 0; i < 30; i++) {
+      await advance(SIGNAL_PING_MS);
+      watch.heard();
+    }
+    expect(log.filter((l) => l.endsWith('ping'))).toHaveLength(30);
+    expect(deaths(log)).toEqual([]);
+  });
+
+  it('gives a socket up within ping + overdue + quiet media after the path went (an address change), and sleeps until heard again', async () => {
+    let received = 1000;
+    const { watch, log, advance } = watchSetup(() => received);
+    await advance(SIGNAL_PING_MS);
+    watch.heard();
+    await advance(400); // the address moves at 1400: nothing more comes in, neither pongs nor media
+    await advance(10_000);
+    expect(deaths(log)).toEqual([`${2 * SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS} dead`]);
+    expect(2 * SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS - 1400).toBeLessThanOrEqual(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
+    // Asleep while the page replaces the socket: no second death, no pings into the dead one.
+    const pings = log.length;
+    await advance(20_000);
+    expect(log).toHaveLength(pings);
+    watch.reset();
+    received += 1;
+    await advance(SIGNAL_PING_MS);
+    expect(log.at(-1)).toMatch(/ping$/);
+  });
+
+  it('keeps a slow server while media still arrives, until the long silence', async () => {
+    let received = 0;
+    const { watch, log, advance, at } = watchSetup(() => (received += 500));
+    watch.heard();
+    await advance(SIGNAL_DEAD_MS - 1);
+    expect(deaths(log)).toEqual([]);
+    await advance(SIGNAL_PING_MS);
+    expect(deaths(log)).toHaveLength(1);
+    expect(at()).toBeGreaterThanOrEqual(SIGNAL_DEAD_MS);
+  });
+
+  it('with nothing to receive, an overdue ping alone decides; an answer in time keeps the socket', async () => {
+    const { watch, log, advance } = watchSetup(() => null);
+    await advance(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS - 100);
+    watch.heard();
+    await advance(MEDIA_QUIET_MS + 100);
+    expect(deaths(log)).toEqual([]);
+    await advance(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
+    expect(deaths(log)).toHaveLength(1);
+  });
+
+  it('pings at once when ICE suspects the network, so a dead path is found a beat sooner', async () => {
+    const { watch, log, advance } = watchSetup(() => 7);
+    await advance(SIGNAL_PING_MS);
+    watch.heard();
+    await advance(100);
+    watch.suspect();
+    expect(log.at(-1)).toBe('1100 ping');
+    await advance(SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
+    expect(deaths(log)).toEqual([`${1100 + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS} dead`]);
+    watch.stop();
+  });
+});
+
+describe('the address watch after a dead socket', () => {
+  it('answers a change of the sorted address list, not an empty answer', () => {
+    expect(addressesChanged(['198.18.1.2'], ['198.18.1.2'])).toBe(false);
+    expect(addressesChanged(['198.18.1.2'], ['198.18.1.102'])).toBe(true);
+    expect(addressesChanged(['198.18.1.2'], [])).toBe(false);
+    expect(addressesChanged([], ['198.18.1.102'])).toBe(true);
+    expect(addressesChanged(['10.0.0.2', '198.18.1.2'], ['198.18.1.2'])).toBe(true);
+  });
+});
+
+describe('a forced restart', () => {
+  it('restarts again while a restart of a still "connected" connection is under way (it may have gathered on the old address)', () => {
+    const t = fakeTimers();
+    const log: string[] = [];
+    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => 'connected' }, t.timers);
+    r.update('connected');
+    r.restartNow();
+    t.advance(1_000);
+    r.restartNow();
+    expect(log).toEqual(['restart', 'restart']);
+    // Its own timeout then finds it connected: done, no third restart.
+    t.advance(ICE_CONNECT_TIMEOUT_MS * 3);
+    expect(log).toEqual(['restart', 'restart']);
   });
 });

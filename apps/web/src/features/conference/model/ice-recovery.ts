@@ -111,6 +111,8 @@ export class IceRecovery {
    */
   restartNow(): void {
     if (this.done) return;
+    // Even while a restart is under way: it may have gone out on the dead socket, or gathered on an old address.
+    this.restarting = false;
     this.onFailed();
   }
 
@@ -157,4 +159,128 @@ export class IceRecovery {
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
   }
+}
+
+/**
+ * The `/media` signalling socket after a change of address: the old TCP connection does not close, it just hangs,
+ * and an ICE restart sent on it is lost. Chromium's own ICE notices the move only when its checks time out
+ * (measured here: "disconnected" 6.5 s after the address moved, and no `online` or `navigator.connection` event at
+ * all), so the socket is what tells first. It is pinged every SIGNAL_PING_MS; one whose ping is not answered within
+ * SIGNAL_OVERDUE_MS is suspect, and is given up at once when no media byte arrives either for MEDIA_QUIET_MS (the
+ * whole path is gone, not just a busy server), else after SIGNAL_DEAD_MS of silence as before. A server that is
+ * merely slow to answer thus costs no resume while media still flows.
+ */
+export const SIGNAL_PING_MS = 1_000;
+export const SIGNAL_OVERDUE_MS = 1_000;
+export const MEDIA_QUIET_MS = 500;
+export const SIGNAL_DEAD_MS = 7_000;
+
+export interface SignalWatchActions {
+  ping(): void;
+  /** Media bytes this page has received so far, all its connections together; null when it receives nothing. */
+  receivedBytes(): Promise<number | null>;
+  /** The socket is taken as dead: replace it. The watch sleeps until `heard()` or `reset()`. */
+  dead(): void;
+}
+
+export class SignalWatch {
+  private lastHeard: number;
+  /** When the oldest ping not answered yet went out, and the timer that looks at it when it is overdue. */
+  private unansweredSince: number | null = null;
+  private overdueTimer: unknown = null;
+  private checkingMedia = false;
+  private asleep = false;
+  private stopped = false;
+  private beatTimer: unknown = null;
+  private readonly onBeat = () => {
+    this.tick();
+    if (!this.stopped) this.beatTimer = this.timers.set(this.onBeat, SIGNAL_PING_MS);
+  };
+
+  constructor(
+    private readonly actions: SignalWatchActions,
+    private readonly timers: Timers = realTimers,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.lastHeard = clock();
+    this.beatTimer = this.timers.set(this.onBeat, SIGNAL_PING_MS);
+  }
+
+  /** Anything came in on the socket. */
+  heard(): void {
+    this.lastHeard = this.clock();
+    this.unansweredSince = null;
+    if (this.overdueTimer !== null) this.timers.clear(this.overdueTimer);
+    this.overdueTimer = null;
+    this.asleep = false;
+  }
+
+  /** A fresh socket (after a resume, or when a dead one could not be replaced): watch it from now. */
+  reset(): void {
+    this.heard();
+  }
+
+  /**
+   * Something else says the network may have changed (an ICE connection went disconnected or failed, the browser
+   * went online again): ping now rather than at the next beat.
+   */
+  suspect(): void {
+    if (!this.stopped && !this.asleep) this.sendPing();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of [this.beatTimer, this.overdueTimer]) if (t !== null) this.timers.clear(t);
+    this.beatTimer = this.overdueTimer = null;
+  }
+
+  private tick(): void {
+    if (this.asleep || this.stopped) return;
+    if (this.clock() - this.lastHeard >= SIGNAL_DEAD_MS) return this.die();
+    this.sendPing();
+  }
+
+  private sendPing(): void {
+    if (this.unansweredSince === null) {
+      const since = (this.unansweredSince = this.clock());
+      this.overdueTimer = this.timers.set(() => {
+        this.overdueTimer = null;
+        if (this.unansweredSince === since && !this.checkingMedia) void this.checkMedia(since);
+      }, SIGNAL_OVERDUE_MS);
+    }
+    this.actions.ping();
+  }
+
+  /** A ping is overdue: does media still arrive? None for MEDIA_QUIET_MS (or none to receive): the path is gone. */
+  private async checkMedia(since: number): Promise<void> {
+    this.checkingMedia = true;
+    try {
+      const before = await this.actions.receivedBytes().catch(() => null);
+      await new Promise<void>((resolve) => this.timers.set(resolve, MEDIA_QUIET_MS));
+      const after = await this.actions.receivedBytes().catch(() => null);
+      if (this.stopped || this.asleep || this.unansweredSince !== since) return; // answered meanwhile
+      if (before === null || after === null || after === before) this.die();
+    } finally {
+      this.checkingMedia = false;
+    }
+  }
+
+  private die(): void {
+    if (this.asleep || this.stopped) return;
+    this.asleep = true;
+    this.actions.dead();
+  }
+}
+
+/**
+ * After the socket was found dead the browser's own list of addresses is watched this often, for this long: when
+ * it changes (the new address has arrived) every connection restarts ICE once more, now gathering on it.
+ */
+export const NETWORK_WATCH_MS = 150;
+export const NETWORK_WATCH_FOR_MS = 8_000;
+
+/** Whether the browser's addresses changed since the restart was made (an empty list is no answer yet). */
+export function addressesChanged(atRestart: readonly string[], now: readonly string[]): boolean {
+  if (now.length === 0) return false;
+  return now.length !== atRestart.length || now.some((a, i) => a !== atRestart[i]);
 }

@@ -1,19 +1,13 @@
 import { reconnectDelay } from './subscription-plan.ts';
 
 /**
- * The rules of the media session's signalling socket (`/media/{meetingId}`): when a quiet socket counts as dead,
- * when a broken one may be replaced with the call kept (a resume), and what happens when the connection is lost.
+ * The rules of the media session's signalling socket (`/media/{meetingId}`): when a broken one may be replaced with
+ * the call kept (a resume), and what happens when the connection is lost.
  * Pure: MediaSession keeps the timers and sockets and does what these answer.
  */
 
-/** The signalling socket is pinged this often. */
-export const PING_MS = 2_000;
-/**
- * A socket that has carried nothing back this long is taken as dead. After an address change the old TCP
- * connection does not close, it just hangs: without this the page would wait for minutes while Janus times the
- * session out.
- */
-export const SIGNAL_DEAD_MS = 7_000;
+// When a quiet socket counts as dead (pings, an overdue answer with no media arriving, the long silence) is
+// SignalWatch's rule in ice-recovery.ts, beside the ICE restarts it sets off.
 /** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
 export const RESUME_TIMEOUT_MS = 10_000;
 /** A call that was up and has been reconnecting this long tells the user the network has a problem. */
@@ -22,10 +16,6 @@ export const NETWORK_DOWN_AFTER_MS = 20_000;
 export const FIRST_CONNECT_ATTEMPTS = 3;
 /** The server closed the socket because a moderator removed this participant. */
 export const KICKED_CLOSE_CODE = 4002;
-
-export function signallingDead(lastHeard: number, now: number): boolean {
-  return now - lastHeard > SIGNAL_DEAD_MS;
-}
 
 export interface SocketState {
   everConnected: boolean;

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
 import { giveConsent } from '../api/give-consent.ts';
+import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
 import '../lobby.css';
@@ -67,6 +68,7 @@ function Lobby() {
           <section aria-labelledby="lobby-devices-heading">
             <h2 id="lobby-devices-heading">{t('lobby.deviceTest')}</h2>
             <DeviceTest />
+            <ConnectionCheck meetingId={meeting.id} />
           </section>
           <section aria-labelledby="lobby-info-heading">
             <h2 id="lobby-info-heading">{meeting.type === 1 ? t('lobby.webcastHeading') : t('lobby.personalDataHeading')}</h2>

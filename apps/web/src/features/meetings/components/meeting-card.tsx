@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { ParticipantConnectionCheck } from '@videomote/contract/connection-check';
 import type { Meeting } from '@videomote/contract/meetings';
 import { ROLE_LABELS, type ParticipantRole } from '@videomote/contract/participant-roles';
 import { localDate, localTime } from '@videomote/contract/meeting-rules';
@@ -7,21 +8,42 @@ import { calendarUrl } from '../api/get-invitations.ts';
 import { canEnter, timeString, timingOf, TYPE_LABELS } from '../model/meeting-time.ts';
 import { MeetingLinks } from './meeting-links.tsx';
 import { CountInfoParticipants } from './count-info-participants.tsx';
+import { useQuery } from '../../../lib/use-query.ts';
+import { getConnectionChecks } from '../api/get-connection-checks.ts';
+import { connectionCheckNote, needsAttention } from '../model/connection-check-note.ts';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as ParticipantRole] ?? role;
 
-/** Participants by name and role. */
-function PeopleList({ people }: { people: Meeting['participants'] }) {
+/** Participants by name and role; for the meeting's staff also each one's last lobby connection check. */
+function PeopleList({ people, checks, now }: { people: Meeting['participants']; checks?: Map<string, ParticipantConnectionCheck>; now: Date }) {
   return (
     <ul className="vm-people">
-      {people.map((p) => (
-        <li key={p.id}>
-          {p.displayName} ({roleLabel(p.role)}
-          {p.selfRegistered ? ', självregistrerad' : ''})
-        </li>
-      ))}
+      {people.map((p) => {
+        const check = p.id ? checks?.get(p.id) : undefined;
+        return (
+          <li key={p.id}>
+            {p.displayName} ({roleLabel(p.role)}
+            {p.selfRegistered ? ', självregistrerad' : ''})
+            {check && (
+              <span className={`vm-people__check${needsAttention(check) ? ' vm-people__check--attention' : ''}`} data-check-result={check.result}>
+                {connectionCheckNote(check, now)}
+              </span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
+}
+
+/**
+ * The participants' lobby connection checks, fetched when a staff participant opens the card (the server answers
+ * only them): who needed TURN or could not get media through, before the meeting starts.
+ */
+function useConnectionChecks(meeting: Meeting, open: boolean): Map<string, ParticipantConnectionCheck> | undefined {
+  const staff = meeting.participants.some((p) => p.currentUser && p.afId);
+  const query = useQuery(open && staff && meeting.id ? ['connection-checks', meeting.id] : null, (signal) => getConnectionChecks(meeting.id!, signal));
+  return query.data ? new Map(query.data.map((c) => [c.participantId, c])) : undefined;
 }
 
 /** A collapsible meeting panel (spec §2 meeting card). `now` ticks every second from the page. */
@@ -31,6 +53,7 @@ export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Me
   const bodyId = useId();
   const timing = timingOf(meeting, now);
   const highlighted = timing === 'active' || timing === 'about-to-start';
+  const checks = useConnectionChecks(meeting, open);
   const admins = meeting.participants.filter((p) => p.isAdmin);
   const others = meeting.participants.filter((p) => !p.isAdmin);
   return (
@@ -77,10 +100,10 @@ export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Me
           </dl>
         </details>
         <h3>Administratörer ({admins.length})</h3>
-        <PeopleList people={admins} />
+        <PeopleList people={admins} checks={checks} now={now} />
         <h3>Deltagare ({others.length})</h3>
         {others.length ? (
-          <PeopleList people={others} />
+          <PeopleList people={others} checks={checks} now={now} />
         ) : (
           <p className="vm-empty">Inga fler deltagare</p>
         )}

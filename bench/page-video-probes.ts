@@ -1,0 +1,146 @@
+/**
+ * Probes run in a page (Playwright's evaluate) over every RTCPeerConnection the page made, as recorded by
+ * e2e/support/peer-connections.ts's RECORD_PEER_CONNECTIONS: the same reading for the product's pages and the bare
+ * janus.js pages, whatever either does with its connections. No named inner functions: tsx would wrap them in a
+ * helper the page does not have.
+ */
+
+/** Resolves with performance.now() (ms since the page's navigation began) once `count` inbound video streams have decoded a frame. */
+export const decodingVideosAt = async (count: number): Promise<number> => {
+  for (;;) {
+    let decoding = 0;
+    for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      try {
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) decoding += 1;
+        });
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+    if (decoding >= count) return performance.now();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+/** Frames decoded so far per inbound video stream, keyed by connection and stats id. */
+export const videoFramesByStream = async (): Promise<Record<string, number>> => {
+  const out: Record<string, number> = {};
+  const pcs = (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? [];
+  for (const [i, pc] of pcs.entries()) {
+    if (pc.connectionState === 'closed') continue;
+    try {
+      (await pc.getStats()).forEach((s: { type: string; id: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') out[`${i}/${s.id}`] = s.framesDecoded ?? 0;
+      });
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return out;
+};
+
+/**
+ * Over every inbound stream (audio and video): how many have received packets (what the media server forwards to
+ * this page), and the bytes received so far (RTP payload and headers, as getStats counts them).
+ */
+export const inboundTotals = async (): Promise<{ streams: number; bytes: number }> => {
+  const t = { streams: 0, bytes: 0 };
+  for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
+    if (pc.connectionState === 'closed') continue;
+    try {
+      (await pc.getStats()).forEach((s: { type: string; packetsReceived?: number; bytesReceived?: number }) => {
+        if (s.type !== 'inbound-rtp') return;
+        if ((s.packetsReceived ?? 0) > 0) t.streams += 1;
+        t.bytes += s.bytesReceived ?? 0;
+      });
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return t;
+};
+
+/** How many streams of `before` (a videoFramesByStream reading) decoded more since, counting new streams that decode. */
+export function streamsGrown(before: Record<string, number>, now: Record<string, number>): number {
+  return Object.entries(now).filter(([k, frames]) => frames > (before[k] ?? 0)).length;
+}
+
+/**
+ * Added before any page script (after RECORD_PEER_CONNECTIONS): when each WebSocket opened, and when each
+ * RTCPeerConnection was made, got its remote description and connected, in performance.now() time. Read with
+ * `joinTimeline`, to show where a join's time goes.
+ */
+export const RECORD_JOIN_TIMELINE = `(() => {
+  if (window.__timeline) return;
+  const t = { ws: [], pcs: [] };
+  window.__timeline = t;
+  const NativeWs = window.WebSocket;
+  const Ws = new Proxy(NativeWs, {
+    construct(target, args, newTarget) {
+      const ws = Reflect.construct(target, args, newTarget === Ws ? target : newTarget);
+      const e = { created: performance.now(), open: NaN };
+      t.ws.push(e);
+      ws.addEventListener('open', () => { e.open = performance.now(); });
+      return ws;
+    },
+  });
+  window.WebSocket = Ws;
+  const NativePc = window.RTCPeerConnection;
+  const Pc = new Proxy(NativePc, {
+    construct(target, args, newTarget) {
+      const pc = Reflect.construct(target, args, newTarget === Pc ? target : newTarget);
+      const e = { pc, created: performance.now(), remote: NaN, connected: NaN };
+      t.pcs.push(e);
+      const setRemote = pc.setRemoteDescription.bind(pc);
+      pc.setRemoteDescription = (...a) => { if (Number.isNaN(e.remote)) e.remote = performance.now(); return setRemote(...a); };
+      pc.addEventListener('connectionstatechange', () => { if (pc.connectionState === 'connected' && Number.isNaN(e.connected)) e.connected = performance.now(); });
+      return pc;
+    },
+  });
+  window.RTCPeerConnection = Pc;
+})();`;
+
+export interface JoinTimeline {
+  /** The product's gettoken answered (NaN for the bare client, which has none). */
+  tokenAnswered: number;
+  /** janus.js arrived (from the HTTP cache after the first join). */
+  janusScript: number;
+  /** The first WebSocket open (the product's /media socket; the bare client's Janus socket). */
+  socketOpen: number;
+  /** The connection that receives the remote videos: made, its remote description (Janus's offer) set, connected. */
+  receiverCreated: number;
+  receiverOffer: number;
+  receiverConnected: number;
+}
+
+/** Where a join's time went (ms since navigation), from RECORD_JOIN_TIMELINE, after the videos decode. */
+export const joinTimeline = async (): Promise<JoinTimeline> => {
+  const t = (window as unknown as { __timeline?: { ws: { open: number }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
+  const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
+  for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) out.tokenAnswered = r.responseEnd;
+    if (r.name.includes('/janus.es') && Number.isNaN(out.janusScript)) out.janusScript = r.responseEnd;
+  }
+  if (!t) return out;
+  out.socketOpen = t.ws[0]?.open ?? NaN;
+  let most = 0;
+  for (const e of t.pcs) {
+    let videos = 0;
+    try {
+      (await e.pc.getStats()).forEach((s: { type: string; kind?: string }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') videos += 1;
+      });
+    } catch {
+      continue;
+    }
+    if (videos > most) {
+      most = videos;
+      out.receiverCreated = e.created;
+      out.receiverOffer = e.remote;
+      out.receiverConnected = e.connected;
+    }
+  }
+  return out;
+};
