@@ -1,4 +1,5 @@
 import type { ConnectionCheckResult } from '@videomote/contract/connection-check';
+import { sv } from '../../../i18n/catalogues/sv.ts';
 
 /**
  * The lobby's connection check, framework-free: how long it may take, how the browser's own statistics of the
@@ -44,3 +45,15 @@ export function checkOutcome(connected: boolean, localCandidateType: string | nu
   return localCandidateType === 'relay' ? 'turn' : 'direct';
 }
 
+
+const C = sv.connectionCheck;
+
+/** The Swedish texts of the check's outcomes (the catalogues hold them in every language), as the tests read them. */
+export const CHECK_TEXTS = {
+  heading: C.heading,
+  results: {
+    direct: { summary: C.directSummary, advice: '' },
+    turn: { summary: C.turnSummary, advice: C.turnAdvice },
+    failed: { summary: C.failedSummary, advice: C.failedAdvice },
+  },
+} as const;
