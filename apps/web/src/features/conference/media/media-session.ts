@@ -52,6 +52,16 @@ function loadJanus(): Promise<JanusClass> {
   return library;
 }
 
+/**
+ * Starts loading janus.js and webrtc-adapter ahead of the session (the meeting route calls it as it loads), so they
+ * are ready when gettoken answers instead of being fetched and initialised only then. A failure is left to `start`.
+ */
+export function preloadMediaLibrary(): void {
+  loadJanus().catch(() => {
+    library = null; // start() tries again and reports the failure
+  });
+}
+
 export interface MediaSessionOptions {
   meetingId: string;
   token: string;

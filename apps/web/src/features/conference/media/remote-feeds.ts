@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
-import { inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, watchdogDue, type JanusSubscriberStream } from '../model/subscription-plan.ts';
+import { restsEndedBy, inboundBytesByMid, isEmptyUpdate, judgeSubscriptions, midsOf, planUpdate, RESUBSCRIBE_MS, triesAfterFailure, watchdogDue, type JanusSubscriberStream, type Rest } from '../model/subscription-plan.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 import { BANNER_TEXTS } from '../model/texts.ts';
 
@@ -49,7 +49,7 @@ export class RemoteFeeds {
   private wanted = new Map<number, string>();
   private readonly asked = new Map<number, Asked>();
   /** Feeds resting after a failure, until the time given. */
-  private readonly resting = new Map<number, number>();
+  private readonly resting = new Map<number, Rest>();
   private readonly failedTries = new Map<number, number>();
   private mids = new Map<string, number>();
   private readonly tracks = new Map<string, Map<string, MediaStreamTrack>>();
@@ -61,6 +61,8 @@ export class RemoteFeeds {
 
   /** The feeds to receive now (feed id → stream id); the connection follows, one request at a time. */
   sync(wanted: Map<number, string>): void {
+    // A feed announced again, or refused feeds whose refusal a departure explains: asked for at once.
+    for (const feed of restsEndedBy(this.resting, this.wanted, wanted)) this.resting.delete(feed);
     this.wanted = wanted;
     this.pump();
   }
@@ -137,14 +139,14 @@ export class RemoteFeeds {
 
   private restingNow(): Set<number> {
     const now = Date.now();
-    for (const [feed, until] of this.resting) if (until <= now) this.resting.delete(feed);
+    for (const [feed, r] of this.resting) if (r.until <= now) this.resting.delete(feed);
     return new Set(this.resting.keys());
   }
 
-  private rest(feeds: number[]): void {
+  private rest(feeds: number[], kind: 'refused' | 'stalled'): void {
     for (const feed of feeds) {
-      this.resting.set(feed, Date.now() + RESUBSCRIBE_MS);
-      this.failedTries.set(feed, (this.failedTries.get(feed) ?? 0) + 1);
+      this.resting.set(feed, { until: Date.now() + RESUBSCRIBE_MS, refused: kind === 'refused' });
+      this.failedTries.set(feed, triesAfterFailure(this.failedTries.get(feed) ?? 0, kind));
     }
     this.later(() => this.pump(), RESUBSCRIBE_MS + 10);
   }
@@ -212,7 +214,7 @@ export class RemoteFeeds {
       error: () => {
         this.attaching = false;
         for (const f of first) this.asked.delete(f);
-        this.rest(first);
+        this.rest(first, 'refused');
       },
       onmessage: (msg, jsep) => {
         if (this.handle !== mine || !mine) return;
@@ -272,11 +274,11 @@ export class RemoteFeeds {
       // The join itself failed (typically: a feed is no longer published): start over later.
       const first = this.lastRequest;
       this.reset();
-      this.rest(first);
+      this.rest(first, 'refused');
       return;
     }
     for (const f of this.lastRequest) this.drop(f);
-    this.rest(this.lastRequest);
+    this.rest(this.lastRequest, 'refused');
     this.lastRequest = [];
     this.setBusy(false);
   }
@@ -342,7 +344,7 @@ export class RemoteFeeds {
     (await pc.getStats()).forEach((r: { type: string; mid?: string; bytesReceived?: number }) => reports.push(r));
     const { stalled, flowing } = judgeSubscriptions(due, askedThen, this.mids, inboundBytesByMid(reports), this.failedTries, now);
     for (const feed of flowing) this.failedTries.delete(feed);
-    if (stalled.length) this.rest(stalled);
+    if (stalled.length) this.rest(stalled, 'stalled');
     this.pump();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false,
@@ -101,5 +101,39 @@ describe('subscription watchdog', () => {
     expect(judgeSubscriptions([1, 2], asked, new Map(), new Map(), new Map(), now)).toEqual({ stalled: [1, 2], flowing: [] });
     // A feed no longer asked for is left alone.
     expect(judgeSubscriptions([9], asked, mids, new Map(), new Map(), now)).toEqual({ stalled: [], flowing: [] });
+  });
+});
+
+describe('a refused or dropped feed announced again', () => {
+  const until = Date.now() + 1_500;
+  const resting = new Map([
+    [7, { until, refused: true }],
+    [9, { until, refused: true }],
+    [11, { until, refused: false }],
+  ]);
+  const wanted = (...feeds: number[]) => new Map(feeds.map((f) => [f, `camera-${f}`]));
+  it('ends the rest of a resting feed the server announces (again) as published', () => {
+    // Feed 7 was refused, then left the wanted set (the server said it was gone) and comes back: asked at once.
+    expect(restsEndedBy(resting, wanted(9, 11), wanted(7, 9, 11))).toEqual([7]);
+    // Newly wanted altogether (the server announces them only now): also at once, a silent one too.
+    expect(restsEndedBy(resting, wanted(), wanted(11, 9, 7))).toEqual([7, 9, 11]);
+  });
+  it('ends the rests of refused feeds still wanted once a feed has left: the departure explains the refusal', () => {
+    // Feeds 7 and 9 were asked together with 5, which had just gone; the server now says 5 left.
+    expect(restsEndedBy(resting, wanted(5, 7, 9, 11), wanted(7, 9, 11))).toEqual([7, 9]);
+    // A refused feed that itself left is not asked for.
+    expect(restsEndedBy(resting, wanted(7, 9, 11), wanted(9, 11))).toEqual([9]);
+  });
+  it('keeps the rests while nothing is announced or leaves, and the rest of a silent feed on a departure', () => {
+    expect(restsEndedBy(resting, wanted(7, 9, 11), wanted(7, 9, 11))).toEqual([]);
+    expect(restsEndedBy(resting, wanted(7), wanted(7, 8))).toEqual([]);
+    expect(restsEndedBy(resting, wanted(5, 11), wanted(11))).toEqual([]);
+    expect(restsEndedBy(new Map(), wanted(5), wanted(7))).toEqual([]);
+  });
+  it('a refusal does not lengthen the watchdog as a silent subscription does', () => {
+    expect(triesAfterFailure(0, 'refused')).toBe(0);
+    expect(triesAfterFailure(2, 'refused')).toBe(2);
+    expect(triesAfterFailure(0, 'stalled')).toBe(1);
+    expect(watchdogDelay(triesAfterFailure(0, 'refused'))).toBe(SUBSCRIPTION_WATCHDOG_MS);
   });
 });

@@ -48,6 +48,38 @@ export const SUBSCRIPTION_WATCHDOG_MS = 20_000;
 /** How long a dropped or refused feed rests before it is asked for again (if still wanted then). */
 export const RESUBSCRIBE_MS = 1_500;
 
+/** A feed resting after a failure: until when, and whether the relay or Janus refused it (else: it carried nothing). */
+export interface Rest {
+  until: number;
+  refused: boolean;
+}
+
+/**
+ * Resting feeds whose rest ends now, as the server's list of feeds changes from `before` to `after`:
+ * - a feed the server announces (again) as published: wanted now and not before. A refusal or a dropped
+ *   subscription was about the feed as the relay knew it then; asked again now it cannot meet the same refusal.
+ * - every refused feed still wanted, once some feed has left: a request is refused whole when one of its feeds has
+ *   just gone (the relay and Janus both refuse a feed that is no longer published), so the departure explains the
+ *   refusal and the others need not wait. Each departure ends the rests once, so a refusal with another cause costs
+ *   at most one more try per departure, never a loop.
+ */
+export function restsEndedBy(resting: ReadonlyMap<number, Rest>, before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): number[] {
+  const departed = [...before.keys()].some((f) => !after.has(f));
+  return [...resting]
+    .filter(([f, r]) => after.has(f) && (!before.has(f) || (departed && r.refused)))
+    .map(([f]) => f)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The failed tries a feed counts after a failure. A refusal of the request (by the relay or Janus: the feed was not,
+ * or no longer, published when asked) says nothing about how long setting up takes on this device, so unlike a
+ * subscription that carried nothing it does not lengthen the feed's watchdog.
+ */
+export function triesAfterFailure(tries: number, kind: 'refused' | 'stalled'): number {
+  return kind === 'stalled' ? tries + 1 : tries;
+}
+
 export function watchdogDelay(failedTries: number): number {
   return SUBSCRIPTION_WATCHDOG_MS * 2 ** Math.min(Math.max(failedTries, 0), 3);
 }
