@@ -27,13 +27,15 @@ export interface UserPageOptions {
   viewport?: { width: number; height: number };
   /** A touch screen as well as a mouse (a tablet, or a laptop with one). */
   hasTouch?: boolean;
+  /** The browser's own language (`navigator.languages`); Swedish unless a test needs another. */
+  locale?: string;
 }
 
 export async function newUserPage(browser: Browser, baseURL: string, options: UserPageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     bypassCSP: true, // lets axe-core be injected under our strict Content-Security-Policy
-    locale: 'sv-SE',
+    locale: options.locale ?? 'sv-SE',
     timezoneId: 'Europe/Stockholm',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.permissions ?? ['camera', 'microphone'],

@@ -72,5 +72,7 @@ export const ClientConfig = Type.Object({
   testIdp: Type.Boolean(),
   /** Simulcast and screen-share layers the web sends (and budgets its downlink with). */
   videoLayers: VideoLayers,
+  /** The languages the external screens are offered in (`WEB_LANGUAGES`), Swedish first; see `languages.ts`. */
+  languages: Type.Array(Type.String()),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

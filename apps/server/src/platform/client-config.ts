@@ -24,6 +24,7 @@ export async function registerClientConfig(app: FastifyInstance): Promise<void> 
       accessibilityReportDays: config.accessibilityReportDays,
       testIdp: config.testIdp,
       videoLayers: config.videoLayers,
+      languages: config.webLanguages,
     };
     reply.header('cache-control', 'no-cache');
     return body;

@@ -77,3 +77,14 @@ describe('simulcast layers', () => {
     expect(refusal({ SCREEN_SHARE_FPS: '0' })).not.toBeNull();
   });
 });
+
+describe('WEB_LANGUAGES', () => {
+  it('offers every language by default, and what the operator lists (Swedish always, first)', () => {
+    expect(loadConfig({}).webLanguages).toEqual(['sv', 'en', 'ar', 'so', 'ti']);
+    expect(loadConfig({ WEB_LANGUAGES: 'en, AR' }).webLanguages).toEqual(['sv', 'en', 'ar']);
+    expect(loadConfig({ WEB_LANGUAGES: 'sv' }).webLanguages).toEqual(['sv']);
+  });
+  it('refuses a language we have no catalogue for', () => {
+    expect(refusal({ WEB_LANGUAGES: 'en,fa' })).toMatch(/WEB_LANGUAGES must list language codes out of sv, en, ar, so, ti/);
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
+import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
 
 /** Configuration read once from the environment and validated, so a bad value stops the start, not a request. */
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   ldap: LdapConfig | null;
   /** Per-layer bit-rate caps of the simulcast the browsers send, handed to the web in config.json. */
   videoLayers: VideoLayers;
+  /** WEB_LANGUAGES: the languages the external screens and invitations offer, Swedish first (always there). */
+  webLanguages: LanguageCode[];
 }
 
 /**
@@ -82,6 +85,13 @@ function int(name: string, value: string | undefined, fallback: number, min: num
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
+}
+
+/** WEB_LANGUAGES: an operator switches a language off by leaving it out; a code we do not have stops the start. */
+function webLanguages(value: string | undefined): LanguageCode[] {
+  const parsed = parseOfferedLanguages(value);
+  if (!parsed) throw new ConfigError(`WEB_LANGUAGES must list language codes out of ${LANGUAGE_CODES.join(', ')}, got "${value}"`);
+  return parsed;
 }
 
 function rtpPortRange(value: string | undefined): string {
@@ -201,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     ldap: ldapConfig(env),
     videoLayers: videoLayers(env),
+    webLanguages: webLanguages(env.WEB_LANGUAGES),
   };
 }
 

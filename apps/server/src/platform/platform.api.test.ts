@@ -72,7 +72,7 @@ describe('operations endpoints', () => {
 
 describe('client configuration', () => {
   it('tells the web when the embedded test IdP is active (banner on every page), and how long reports are kept', async () => {
-    expect((await t.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: true, accessibilityReportDays: 90, videoLayers: { lowKbps: 150, mediumKbps: 450, highKbps: 1200, screenKbps: 1500, screenFps: 10 } });
+    expect((await t.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: true, accessibilityReportDays: 90, videoLayers: { lowKbps: 150, mediumKbps: 450, highKbps: 1200, screenKbps: 1500, screenFps: 10 }, languages: ['sv', 'en', 'ar', 'so', 'ti'] });
     const real = await buildTestApp({ env: { OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
     try {
       expect((await real.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: false });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans } from 'react-i18next';
+import { useTexts } from '../i18n/use-texts.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { Button } from '../components/ui/button.tsx';
 
@@ -7,17 +9,17 @@ export const ACCEPT_COOKIES = 'acceptcookies';
 
 /** Shown until accepted; acceptance is remembered in the `acceptcookies` cookie (booking spec §2, §9). */
 export function CookieNotice() {
+  const { t } = useTexts();
   const [accepted, setAccepted] = useState(() => readCookie(ACCEPT_COOKIES) === 'true');
   if (accepted) return null;
   return (
     <section className="cookie-notice" aria-labelledby="cookie-notice-title">
       <div className="cookie-notice__inner">
         <h2 id="cookie-notice-title" className="visually-hidden">
-          Kakor
+          {t('shell.cookieTitle')}
         </h2>
         <p>
-          Videomöte använder kakor (cookies) som behövs för att tjänsten ska fungera, till exempel för inloggningen. Vi använder inga kakor för
-          spårning eller marknadsföring. <Link to="/personaldata">Läs mer om hur vi hanterar personuppgifter</Link>.
+          <Trans i18nKey="shell.cookieText" components={{ anchor: <Link to="/personaldata" /> }} />
         </p>
         <Button
           onClick={() => {
@@ -25,7 +27,7 @@ export function CookieNotice() {
             setAccepted(true);
           }}
         >
-          Jag förstår
+          {t('shell.cookieAccept')}
         </Button>
       </div>
     </section>

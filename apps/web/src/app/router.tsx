@@ -11,31 +11,41 @@ import { conferenceRoutes } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { reloadOnChunkError } from '../lib/chunk-reload.ts';
 import { RouteError } from './route-error.tsx';
+import { LanguageScope } from './language-scope.tsx';
+import { i18n } from '../i18n/i18n.ts';
 // Plugs the chat and participants panels into the meeting screen (features do not import each other).
 import './conference-panels.tsx';
 
 // Shown while the first page's code (a lazy route) loads, instead of a blank window.
-const AppLoading = () => <LoadingSpinner label="Laddar Videomöte..." />;
+const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
 export const routes: RouteObject[] = [
   {
-    element: <Shell />,
+    // Every screen: the external ones in the person's language, the staff ones in Swedish.
+    element: <LanguageScope />,
     HydrateFallback: AppLoading,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/meetings" replace /> },
-      ...meetingsRoutes,
-      ...lobbyRoutes,
-      ...signupRoutes,
-      ...publicAccessRoutes,
-      ...adminRoutes,
-      ...infoRoutes,
-      ...sessionRoutes,
+      {
+        element: <Shell />,
+        HydrateFallback: AppLoading,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <Navigate to="/meetings" replace /> },
+          ...meetingsRoutes,
+          ...lobbyRoutes,
+          ...signupRoutes,
+          ...publicAccessRoutes,
+          ...adminRoutes,
+          ...infoRoutes,
+          ...sessionRoutes,
+        ],
+      },
+      // The conference fills the window: no header, menu or footer.
+      { HydrateFallback: AppLoading, errorElement: <RouteError />, children: conferenceRoutes },
     ],
   },
-  // The conference fills the window: no header, menu or footer.
-  { HydrateFallback: AppLoading, errorElement: <RouteError />, children: conferenceRoutes },
 ];
 
 /** Every lazy page of the table reloads the app once when its code is gone after a deploy (lib/chunk-reload.ts). */

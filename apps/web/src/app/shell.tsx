@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTexts } from '../i18n/use-texts.ts';
 import { onApiError } from '../lib/api-client.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
 import { DEFAULT_TITLE } from '../lib/use-document-title.ts';
@@ -16,6 +17,7 @@ const MENU_ID = 'side-menu';
 /** Header, side menu, footer, cookie notice, inactivity and rating dialogs around every page (booking spec §2). */
 export function Shell() {
   const location = useLocation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const [releaseVersion, setReleaseVersion] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function Shell() {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Till huvudinnehållet
+        {t('shell.skipLink')}
       </a>
       <AppHeader menuId={MENU_ID} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((o) => !o)} />
       <SideMenu

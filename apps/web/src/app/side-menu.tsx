@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { useTexts } from '../i18n/use-texts.ts';
 import { useSession } from '../features/session/session-context.tsx';
 import { authenticationVariant } from '../features/session/auth-variant.ts';
 
@@ -27,6 +28,7 @@ interface SideMenuProps {
  */
 export function SideMenu({ id, open, releaseVersion, onClose, onNavigate }: SideMenuProps) {
   const { session } = useSession();
+  const { t } = useTexts();
   const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   const webcast = authenticationVariant() === 'Webcast' || (session.status === 'signed-in' && session.user.identityKind === 'anonymous');
   const nav = useRef<HTMLElement>(null);
@@ -42,7 +44,7 @@ export function SideMenu({ id, open, releaseVersion, onClose, onNavigate }: Side
         id={id}
         ref={nav}
         className="side-menu"
-        aria-label="Huvudmeny"
+        aria-label={t('shell.mainMenu')}
         hidden={!open}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
@@ -56,7 +58,7 @@ export function SideMenu({ id, open, releaseVersion, onClose, onNavigate }: Side
           {!webcast && (
             <li>
               <NavLink to="/meetings" end>
-                Mina möten
+                {t('shell.myMeetings')}
               </NavLink>
             </li>
           )}
@@ -75,10 +77,10 @@ export function SideMenu({ id, open, releaseVersion, onClose, onNavigate }: Side
             </li>
           )}
           <li>
-            <NavLink to="/usersupport">Användarstöd</NavLink>
+            <NavLink to="/usersupport">{t('shell.userSupport')}</NavLink>
           </li>
         </ul>
-        {releaseVersion && <p className="side-menu__version">Version {releaseVersion}</p>}
+        {releaseVersion && <p className="side-menu__version">{t('shell.version', { version: releaseVersion })}</p>}
       </nav>
     </>
   );

@@ -60,6 +60,7 @@ export function effectiveSettings(config: Config): SettingEntry[] {
       false,
       defaults.videoLayers,
     ],
+    ['webLanguages', 'WEB_LANGUAGES', show(config.webLanguages), false, defaults.webLanguages],
   ];
   const configured = (key: string, fallback: unknown) => {
     if (key.startsWith('oidc')) return !!config.oidc;

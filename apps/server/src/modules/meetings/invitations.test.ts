@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Meeting, Participant } from '@videomote/contract/meetings';
 import { AudienceCodes } from '@videomote/contract/meetings';
-import { audienceFor, calendarFor, foldLine, icsText, invitationsFor } from './invitations.ts';
+import { audienceFor, calendarFor, foldLine, icsText, invitationsFor, languagesLine } from './invitations.ts';
 
 const person = (role: string, extra: Partial<Participant> = {}): Participant => ({
   id: `p-${role}`,
@@ -129,5 +129,29 @@ describe('iCalendar text', () => {
       expect(i.subject).not.toMatch(/[\r\n\u0000]/);
       expect(i.body).toContain('Rubrik: Möte ATTENDEE:mailto:evil@example.com X-INJECTED:1\r\n');
     }
+  });
+});
+
+describe('the languages line of external invitations', () => {
+  const jobMeeting = meeting(0, [person('EmploymentOfficer', { currentUser: true, isAdmin: true }), person('EmploymentOfficer', { id: 'p-colleague' }), person('JobSeeker')]);
+  const line = (invitation: { body: string }) => invitation.body.split('\r\n').filter((l) => l.startsWith('Väntrummet och mötets'));
+
+  it('names each offered language in itself and in Swedish, in one line, to external people only', () => {
+    const { invitations } = invitationsFor(jobMeeting, 'https://videomote.example.se', null, ['sv', 'en', 'ar', 'so', 'ti']);
+    const jobSeeker = invitations.find((i) => i.audience === 'SD')!;
+    expect(line(jobSeeker)).toEqual([
+      'Väntrummet och mötets knappar och texter finns också på English (engelska), العربية (arabiska), Soomaali (somaliska) och ትግርኛ (tigrinja): välj språk högst upp på sidan.',
+    ]);
+    // A colleague reads Swedish: the staff invitation is as it was.
+    expect(line(invitations.find((i) => i.audience === 'ID')!)).toEqual([]);
+    expect(decodeURIComponent(jobSeeker.mailto)).toContain('العربية (arabiska)');
+  });
+
+  it('leaves out a language the operator switched off, and the whole line with Swedish alone', () => {
+    expect(languagesLine(['sv', 'ar'])).toBe('Väntrummet och mötets knappar och texter finns också på العربية (arabiska): välj språk högst upp på sidan.');
+    expect(languagesLine(['sv', 'en', 'so'])).toContain('English (engelska) och Soomaali (somaliska):');
+    expect(languagesLine(['sv'])).toBe('');
+    const { invitations } = invitationsFor(jobMeeting, 'https://videomote.example.se', null, ['sv']);
+    expect(invitations.some((i) => i.body.includes('Väntrummet och mötets'))).toBe(false);
   });
 });

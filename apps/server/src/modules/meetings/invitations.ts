@@ -2,6 +2,7 @@ import type { AudienceCode, Invitation, Meeting, MeetingInvitations, MeetingLink
 import { MEETING_TIME_ZONE, SIGNUP_LINK_LABEL } from '@videomote/contract/meetings';
 import { SIGNUP_CODE_PARAM } from '@videomote/contract/signup';
 import { localDate, localParts, localTime } from '@videomote/contract/meeting-rules';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_CODES, type LanguageCode } from '@videomote/contract/languages';
 
 /**
  * Invitations (booking spec §3 audience codes) and the calendar file. The spec names the codes but not their
@@ -65,7 +66,27 @@ export function audienceFor(meeting: Pick<Meeting, 'type'>, p: Pick<Participant,
 const LOGIN_STAFF = 'Logga in med ditt konto på Arbetsförmedlingen.';
 const LOGIN_EID = 'Logga in med e-legitimation (till exempel BankID eller Freja eID).';
 
-function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): { subject: string; body: string; link: string } {
+/**
+ * The one line an external person's invitation adds when the operator offers more languages than Swedish: each
+ * language named in itself (a reader who knows little Swedish still finds theirs) and in Swedish. Empty with
+ * Swedish alone.
+ */
+export function languagesLine(offered: readonly LanguageCode[]): string {
+  const others = LANGUAGES.filter((l) => l.code !== DEFAULT_LANGUAGE && offered.includes(l.code)).map((l) => `${l.name} (${l.swedishName})`);
+  if (!others.length) return '';
+  const list = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} och ${others[others.length - 1]}`;
+  return `Väntrummet och mötets knappar och texter finns också på ${list}: välj språk högst upp på sidan.`;
+}
+
+/** Invitations to people outside the agency: they may read Swedish with difficulty (staff invitations stay as they are). */
+const EXTERNAL_AUDIENCES: ReadonlySet<AudienceCode> = new Set(['SD', 'LevD', 'IPE', 'IPREG', 'LevR', 'NotDefined']);
+
+function mailText(
+  meeting: Meeting,
+  audience: AudienceCode,
+  urls: MeetingUrls,
+  languages: readonly LanguageCode[],
+): { subject: string; body: string; link: string } {
   const start = new Date(meeting.startTime);
   const end = new Date(meeting.endTime);
   // A mail subject is one line: a line break in the title would start the body (or a header) early.
@@ -73,7 +94,9 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
   const kind = meeting.type === 1 ? 'informationsmöte' : 'videomöte';
   const when = `Datum: ${localDate(start)}\r\nTid: ${localTime(start)}–${localTime(end)} (svensk tid)`;
   const head = (intro: string) => `Hej!\r\n\r\n${intro}\r\n\r\nRubrik: ${title}\r\n${when}\r\n\r\n`;
+  const languageLine = EXTERNAL_AUDIENCES.has(audience) ? languagesLine(languages) : '';
   const advice =
+    (languageLine ? `\r\n\r\n${languageLine}` : '') +
     '\r\n\r\nAnvänd gärna headset och sitt där du kan prata ostört. Skriv inga personuppgifter eller känsliga uppgifter i mötets chatt.' +
     '\r\n\r\nVänliga hälsningar\r\nArbetsförmedlingen';
   const steps = (login: string, link: string) =>
@@ -110,7 +133,7 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
           advice,
       };
     case 'LevR':
-      if (!urls.signup) return mailText(meeting, 'NotDefined', urls); // offered only while sign-up is on
+      if (!urls.signup) return mailText(meeting, 'NotDefined', urls, languages); // offered only while sign-up is on
       return {
         subject: `Anmälan till ${kind}: ${title}`,
         link: urls.signup,
@@ -129,17 +152,30 @@ function mailText(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls): 
 export const mailtoUrl = (to: string | null, subject: string, body: string) =>
   `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 
-function invitation(meeting: Meeting, audience: AudienceCode, urls: MeetingUrls, label: string, p: Participant | null): Invitation {
-  const { subject, body } = mailText(meeting, audience, urls);
+function invitation(
+  meeting: Meeting,
+  audience: AudienceCode,
+  urls: MeetingUrls,
+  label: string,
+  p: Participant | null,
+  languages: readonly LanguageCode[],
+): Invitation {
+  const { subject, body } = mailText(meeting, audience, urls, languages);
   const to = p?.email ?? null;
   return { audience, participantId: p?.id ?? null, label, to, subject, body, mailto: mailtoUrl(to, subject, body) };
 }
 
 /**
  * The links accordion and one mail per participant (not the admin themself) plus the general ones. `signupCode`:
- * the meeting's current code when sign-up is on (only ever shown to its admins), else null.
+ * the meeting's current code when sign-up is on (only ever shown to its admins), else null. `languages`: what
+ * the operator offers (`WEB_LANGUAGES`), named in the external invitations.
  */
-export function invitationsFor(meeting: Meeting, publicUrl: string, signupCode: string | null): MeetingInvitations {
+export function invitationsFor(
+  meeting: Meeting,
+  publicUrl: string,
+  signupCode: string | null,
+  languages: readonly LanguageCode[] = LANGUAGE_CODES,
+): MeetingInvitations {
   const urls = meetingUrls(meeting, publicUrl, signupCode);
   const links: MeetingLink[] = [{ label: meeting.type === 1 ? 'Länk för presentatörer' : 'Länk till mötet', url: urls.lobby }];
   if (urls.publicAccess) links.push({ label: 'Länk för deltagare (publik)', url: urls.publicAccess });
@@ -148,10 +184,10 @@ export function invitationsFor(meeting: Meeting, publicUrl: string, signupCode: 
 
   const invitations: Invitation[] = meeting.participants
     .filter((p) => !p.currentUser)
-    .map((p) => invitation(meeting, audienceFor(meeting, p), urls, `Inbjudan till ${p.displayName}`, p));
-  if (meeting.type === 1) invitations.push(invitation(meeting, 'IPREG', urls, 'Inbjudan till åhörare', null));
-  if (contractorMeeting && urls.signup) invitations.push(invitation(meeting, 'LevR', urls, 'Inbjudan med länk för självregistrering', null));
-  invitations.push(invitation(meeting, 'NotDefined', urls, 'Allmän inbjudan', null));
+    .map((p) => invitation(meeting, audienceFor(meeting, p), urls, `Inbjudan till ${p.displayName}`, p, languages));
+  if (meeting.type === 1) invitations.push(invitation(meeting, 'IPREG', urls, 'Inbjudan till åhörare', null, languages));
+  if (contractorMeeting && urls.signup) invitations.push(invitation(meeting, 'LevR', urls, 'Inbjudan med länk för självregistrering', null, languages));
+  invitations.push(invitation(meeting, 'NotDefined', urls, 'Allmän inbjudan', null, languages));
   return { links, invitations };
 }
 

@@ -443,6 +443,8 @@ describe('invitations and calendar', () => {
     expect(mail.subject).toBe('Inbjudan till videomöte: Planeringssamtal');
     expect(mail.body).toContain('Datum: 2026-11-20');
     expect(mail.body).toContain('Tid: 14:00–15:00');
+    // The job seeker's mail names the languages the operator offers (all, by default: WEB_LANGUAGES).
+    expect(mail.body).toContain('finns också på English (engelska), العربية (arabiska), Soomaali (somaliska) och ትግርኛ (tigrinja)');
     expect(mail.mailto).toMatch(/^mailto:\?subject=Inbjudan%20till%20videom%C3%B6te/);
     expect(decodeURIComponent(mail.mailto.split('body=')[1])).toBe(mail.body);
     expect(JSON.stringify(data)).not.toContain('19900101');

@@ -81,13 +81,13 @@ export async function meetingsRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/api/meeting/:id/invitations', { schema: { params: IdParams, response: answers(MeetingInvitations) } }, async (request) => {
     const { meeting, signupCode } = await service.withSignupCode(requirePerson(request), request.params.id);
     if (!meeting.currentUserIsAdmin) return { data: { links: [], invitations: [] } };
-    return { data: invitationsFor(meeting, app.deps.config.publicUrl, signupCode) };
+    return { data: invitationsFor(meeting, app.deps.config.publicUrl, signupCode, app.deps.config.webLanguages) };
   });
 
   // A new sign-up code: the links with the old one stop working. Answers the links and invitations anew.
   app.post('/api/meeting/:id/signupcode', { schema: { params: IdParams, body: Envelope(RenewSignupCodeRequest), response: answers(MeetingInvitations) } }, async (request) => {
     const { meeting, signupCode } = await service.renewSignupCode(requirePerson(request), request.params.id);
-    return { data: invitationsFor(meeting, app.deps.config.publicUrl, signupCode) };
+    return { data: invitationsFor(meeting, app.deps.config.publicUrl, signupCode, app.deps.config.webLanguages) };
   });
 
   app.get('/api/meeting/:id/calendar.ics', { schema: { params: IdParams, response: file('text/calendar', 'The meeting as an iCalendar file') } }, async (request, reply) => {

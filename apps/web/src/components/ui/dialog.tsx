@@ -14,13 +14,16 @@ export interface DialogProps {
    * get focus first with `data-autofocus` (React's autoFocus runs before showModal and is overridden). */
   role?: 'dialog' | 'alertdialog';
   className?: string;
+  /** The dialog's own language and direction, when it is not the page's (the rating dialog after a call). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 /**
  * A modal dialog on the native `<dialog>` element: the browser traps focus, makes the page behind inert and
  * handles Escape. Focus returns to where it was when the dialog closes.
  */
-export function Dialog({ open, title, children, actions, onClose, closeLabel, role = 'dialog', className }: DialogProps) {
+export function Dialog({ open, title, children, actions, onClose, closeLabel, role = 'dialog', className, lang, dir }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = `d${useId().replace(/:/g, '')}`;
   const returnFocus = useRef<Element | null>(null);
@@ -52,6 +55,8 @@ export function Dialog({ open, title, children, actions, onClose, closeLabel, ro
       className={['ui-dialog', className].filter(Boolean).join(' ')}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
+      lang={lang}
+      dir={dir}
       aria-modal="true"
       onCancel={(event) => {
         // Escape: the owner decides; a dialog without onClose stays open.

@@ -1,40 +1,48 @@
-/** The chat's Swedish texts, exactly as conference spec §2 has them (and a few of ours where it is silent). */
-export const CHAT_TEXTS = {
-  title: 'Chatt',
-  close: 'Stäng',
-  on: 'På',
-  off: 'Av',
-  pauseToggle: 'Chatt för deltagare',
-  toLatest: 'Till senaste meddelandet',
-  inputLabel: 'Skriv ett meddelande',
-  send: 'Skicka',
-  emojiButton: 'Infoga emoji',
-  emojiList: 'Emojier',
-  pausedForOthers: 'Chatten är pausad av moderatorn',
-  pausedForModerator: 'Chatten är pausad för deltagare',
-  you: 'Du',
-  anonymous: 'Anonym',
-  remove: 'Ta bort meddelandet',
-  messages: 'Chattmeddelanden',
-  error: 'Fel',
-  info: 'Information',
-  connecting: 'Ansluter till chatten...',
-  connectionFailed: 'Anslutning misslyckades',
-  rightsChanged: 'Dina behörigheter i mötet har ändrats.',
-} as const;
+import { sv } from '../../i18n/catalogues/sv.ts';
+import { screenText as t, screenTexts } from '../../i18n/screen-text.ts';
 
-/** The 12 emojis of spec §2, each with its Swedish name as the accessible name. */
-export const EMOJIS: readonly { name: string; char: string }[] = [
-  { name: 'glad', char: '😀' },
-  { name: 'förvånad', char: '😮' },
-  { name: 'sur', char: '😠' },
-  { name: 'tummen upp', char: '👍' },
-  { name: 'tummen ner', char: '👎' },
-  { name: 'vinkar', char: '👋' },
-  { name: 'handklapp', char: '👏' },
-  { name: 'tyst', char: '🤫' },
-  { name: 'hjärta', char: '❤️' },
-  { name: 'stjärna', char: '⭐' },
-  { name: 'sol', char: '☀️' },
-  { name: 'regnbåge', char: '🌈' },
+/**
+ * The chat's texts (conference spec §2, and a few of ours where it is silent), read from the message catalogues
+ * (group `chat`) in the language the screen is shown in when they are used.
+ */
+export const CHAT_TEXTS = screenTexts('chat', (({ emoji: _emoji, ...texts }) => texts)(sv.chat));
+
+/** The 12 emojis of spec §2, each with its name (Swedish: the spec's) as the accessible name. */
+export const EMOJIS: readonly { readonly name: string; char: string }[] = [
+  { get name() {
+    return t('chat.emoji.happy');
+  }, char: '😀' },
+  { get name() {
+    return t('chat.emoji.surprised');
+  }, char: '😮' },
+  { get name() {
+    return t('chat.emoji.angry');
+  }, char: '😠' },
+  { get name() {
+    return t('chat.emoji.thumbsUp');
+  }, char: '👍' },
+  { get name() {
+    return t('chat.emoji.thumbsDown');
+  }, char: '👎' },
+  { get name() {
+    return t('chat.emoji.waving');
+  }, char: '👋' },
+  { get name() {
+    return t('chat.emoji.clapping');
+  }, char: '👏' },
+  { get name() {
+    return t('chat.emoji.quiet');
+  }, char: '🤫' },
+  { get name() {
+    return t('chat.emoji.heart');
+  }, char: '❤️' },
+  { get name() {
+    return t('chat.emoji.star');
+  }, char: '⭐' },
+  { get name() {
+    return t('chat.emoji.sun');
+  }, char: '☀️' },
+  { get name() {
+    return t('chat.emoji.rainbow');
+  }, char: '🌈' },
 ];

@@ -1,17 +1,19 @@
 import type { UserData } from '@videomote/contract/identity';
+import { sv } from '../../i18n/catalogues/sv.ts';
 
 /**
  * Service-desk contacts, in one place (booking spec §6, support contact by role). The numbers are this
  * installation's; an operator changes them here.
  */
+const T = sv.support;
 export const SUPPORT = {
-  footerHours: 'vardagar 08:00-16:30',
-  helpHours: 'vardagar 08:00–16:00',
-  internalServiceDesk: { label: 'IT-servicedesk för medarbetare', phone: '010-486 20 00' },
-  externalServiceDesk: { label: 'Kundtjänst Videomöte', phone: '0771-60 70 80' },
-  jobSeekerLine: { label: 'Arbetssökande ringer', phone: '0771-41 64 16' },
+  footerHours: T.footerHours,
+  helpHours: T.helpHours,
+  internalServiceDesk: { label: T.internalServiceDesk, phone: '010-486 20 00' },
+  externalServiceDesk: { label: T.externalServiceDesk, phone: '0771-60 70 80' },
+  jobSeekerLine: { label: T.jobSeekerLine, phone: '0771-41 64 16' },
   email: 'videomote.support@arbetsformedlingen.se',
-  faultReport: { label: 'Gör en felanmälan', href: '/usersupport/troubleshooting#felanmalan' },
+  faultReport: { label: T.faultReport, href: '/usersupport/troubleshooting#felanmalan' },
 } as const;
 
 export interface SupportContact {
@@ -32,6 +34,6 @@ export function supportContactsFor(user: UserData | null): SupportContact[] {
     ? [SUPPORT.internalServiceDesk, SUPPORT.jobSeekerLine]
     : [SUPPORT.externalServiceDesk];
   if (employee || ka) contacts.push({ label: SUPPORT.faultReport.label, href: SUPPORT.faultReport.href });
-  else contacts.push({ label: 'E-post', email: SUPPORT.email });
+  else contacts.push({ label: T.email, email: SUPPORT.email });
   return contacts;
 }

@@ -1,17 +1,10 @@
-/** The participants panel's Swedish texts (conference spec §2). */
-export const PARTICIPANTS_TEXTS = {
-  title: (count: number) => `Deltagare (${count.toLocaleString('sv-SE')})`,
-  presenters: 'Presentatörer',
-  participants: 'Deltagare',
-  close: 'Stäng',
-  chatOn: 'Chatt på',
-  chatOff: 'Chatt av',
-  chatFor: (name: string) => ` för ${name}`,
-  micOn: 'Mikrofon på',
-  micOff: 'Mikrofon av',
-  cameraOn: 'Kamera på',
-  cameraOff: 'Kamera av',
-  you: '(du)',
-  moderator: 'moderator',
-  anonymous: 'Anonym',
-} as const;
+import { sv } from '../../i18n/catalogues/sv.ts';
+import { screenText as t, screenTexts } from '../../i18n/screen-text.ts';
+
+const { title: _title, chatFor: _chatFor, assurance: _a, assuranceShort: _s, hands: _h, announce: _n, ...plain } = sv.participants;
+
+/** The participants panel's texts (conference spec §2), from the catalogues (group `participants`) in the screen's language. */
+export const PARTICIPANTS_TEXTS = screenTexts('participants', plain, {
+  title: (count: number) => t('participants.title', { count }),
+  chatFor: (name: string) => t('participants.chatFor', { name }),
+});

@@ -1,5 +1,6 @@
 import { SIGNUP_CODE_PARAM, SIGNUP_TEXTS } from '@videomote/contract/signup';
 import type { ApiError } from '../../lib/api-client.ts';
+import { sv } from '../../i18n/catalogues/sv.ts';
 
 export type LoginStep = { kind: 'register' } | { kind: 'navigate'; url: string };
 
@@ -39,10 +40,11 @@ export function signupErrorMessages(error: unknown): string[] {
   return [SIGNUP_TEXTS.errorFallback];
 }
 
+const H = sv.signup.headings;
 export const SIGNUP_HEADINGS = {
-  meeting: { unregistered: 'Registrera dig som deltagare i mötet', registered: 'Registrerad som deltagare i mötet' },
-  webcast: { unregistered: 'Välkommen att registrera dig som presentatör', registered: 'Välkommen som presentatör' },
-  unknown: 'Registrering till videomöte',
+  meeting: { unregistered: H.meetingUnregistered, registered: H.meetingRegistered },
+  webcast: { unregistered: H.webcastUnregistered, registered: H.webcastRegistered },
+  unknown: H.unknown,
 } as const;
 
 export function signupHeading(type: 0 | 1 | null, registered: boolean): string {

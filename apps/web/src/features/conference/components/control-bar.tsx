@@ -32,7 +32,7 @@ interface Props {
 export function ControlBar(p: Props) {
   const showMedia = p.canPublish && p.ownAlive;
   return (
-    <nav className="control-bar" aria-label="Samtalsknappar">
+    <nav className="control-bar" aria-label={CONTROL_TEXTS.bar}>
       {showMedia && (
         <button type="button" className="control" aria-pressed={!p.hasAudio} onClick={p.onToggleAudio}>
           <MicIcon off={!p.hasAudio} />

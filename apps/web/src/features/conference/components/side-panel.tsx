@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { StreamTile } from '../model/call-model.ts';
 import { VideoTile } from './video-tile.tsx';
+import { PAGE_TEXTS } from '../model/texts.ts';
 
 interface Props {
   minis: StreamTile[];
@@ -20,7 +21,7 @@ interface Props {
 export function SidePanel({ minis, oneColumn, focusedStreamId, onMaximise, onMinimise, panel }: Props) {
   if (!panel && minis.length === 0) return null;
   return (
-    <aside className="side-panel" aria-label="Sidopanel">
+    <aside className="side-panel" aria-label={PAGE_TEXTS.sidePanel}>
       {panel}
       {minis.length > 0 && (
         <div className={`side-tiles${oneColumn ? ' side-tiles--one-column' : ''}`}>

@@ -46,7 +46,7 @@ export function SignalMenu({ tile, stats, received }: { tile: StreamTile; stats:
         data-level={level}
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`${TILE_TEXTS.signal(tile.displayName)}: ${TILE_TEXTS.levels[level]}`}
+        aria-label={`${TILE_TEXTS.signal(tile.displayName)}: ${TILE_TEXTS.level(level)}`}
         onClick={() => setOpen(!open)}
       >
         <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -23,7 +23,7 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
     if (el.srcObject !== tile.stream) el.srcObject = tile.stream;
     if (tile.stream) el.play().catch(() => {});
   }, [tile.stream]);
-  const name = tile.videoType === 'screen' ? `${tile.displayName}${TILE_TEXTS.sharesScreen}` : tile.displayName;
+  const name = tile.videoType === 'screen' ? TILE_TEXTS.sharesScreen(tile.displayName) : tile.displayName;
   const showVideo = (tile.hasVideo || tile.videoType === 'screen') && !tile.videoOffForBandwidth;
   return (
     <figure

@@ -8,7 +8,7 @@ export function layerText(received: ReceivedVideo | undefined): string {
   if (received.off === 'hidden') return '–';
   if (received.singleLayer) return TILE_TEXTS.singleLayer;
   if (received.substream === null) return '–';
-  const name = TILE_TEXTS.layers[received.substream] ?? '–';
+  const name = TILE_TEXTS.layerName(received.substream);
   if (received.temporal === 1) return `${name}, ${TILE_TEXTS.halfFrameRate}`;
   if (received.temporal === 0) return `${name}, ${TILE_TEXTS.quarterFrameRate}`;
   return name;

@@ -1,3 +1,4 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { RequireLogin } from '../../session/components/require-login.tsx';
@@ -31,8 +32,11 @@ import { tileExtras } from '../components/tile-extras.tsx';
 import { useMinisGestures } from '../components/use-minis-gestures.ts';
 import { conferenceSlots } from '../slots.ts';
 import '../conference.css';
+import { LanguageSwitcher } from '../../../i18n/language-switcher.tsx';
 
 export function ConferencePage() {
+  // The texts are read in the screen's language; this re-renders the page when the language changes.
+  useTexts();
   useDocumentTitle(PAGE_TEXTS.pageTitle);
   return (
     // Webcast visitors (anonymous sessions) belong here too.
@@ -45,6 +49,8 @@ export function ConferencePage() {
 type Panel = 'chat' | 'participants' | null;
 
 function Conference() {
+  // The texts are read in the screen's language; this re-renders the page when the language changes.
+  useTexts();
   const { id = '' } = useParams();
   const model = useMemo(() => new CallModel(), []);
   const state = useCallState(model);
@@ -107,6 +113,7 @@ function Conference() {
           </button>
         )}
         <span className="conference-toolbar__name">{state.displayName}</span>
+        <LanguageSwitcher className="conference-toolbar__language" />
         {canPublish && (
           <button type="button" onClick={() => setSettingsOpen(true)}>
             {TOOLBAR_TEXTS.settings}

@@ -1,3 +1,5 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
+import { knownText } from '../../../i18n/known-text.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCESSIBILITY_LIMITS, FEEDBACK_MESSAGES } from '@videomote/contract/feedback';
 import type { ErrorItem } from '@videomote/contract/errors';
@@ -19,8 +21,12 @@ export function AccessibilityReportForm() {
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
+  const { t } = useTexts();
 
-  const errorFor = (field: string) => errors.find((e) => e.fields[0] === field)?.message;
+  const errorFor = (field: string) => {
+    const message = errors.find((e) => e.fields[0] === field)?.message;
+    return message && knownText(t, message);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +51,7 @@ export function AccessibilityReportForm() {
         setErrors(err.errors);
         requestAnimationFrame(() => summary.current?.focus());
       } else {
-        setFailure(err instanceof ApiError ? err.message : 'Något gick fel. Försök igen om en stund.');
+        setFailure(err instanceof ApiError ? err.message : t('accessibility.form.failed'));
       }
     } finally {
       setBusy(false);
@@ -54,11 +60,11 @@ export function AccessibilityReportForm() {
 
   if (sent) {
     return (
-      <Alert variant="success" title="Tack för din rapport!">
-        <p>Vi har tagit emot din beskrivning av problemet. Om du lämnade en kontaktuppgift hör vi av oss inom två veckor.</p>
+      <Alert variant="success" title={t('accessibility.form.thanksTitle')}>
+        <p>{t('accessibility.form.thanks')}</p>
         <p>
           <Button variant="tertiary" onClick={() => setSent(false)}>
-            Rapportera ett till problem
+            {t('accessibility.form.another')}
           </Button>
         </p>
       </Alert>
@@ -70,22 +76,22 @@ export function AccessibilityReportForm() {
       {errors.length > 0 && (
         <div ref={summary} tabIndex={-1} className="ui-alert ui-alert--error" role="alert">
           <div className="ui-alert__body">
-            <p className="ui-alert__title">Komplettera följande uppgifter</p>
+            <p className="ui-alert__title">{t('accessibility.form.summary')}</p>
             <ul>
               {errors.map((e) => (
                 <li key={e.fields.join()}>
-                  <a href={`#${FIELD_IDS[e.fields[0] ?? ''] ?? ''}`}>{e.message}</a>
+                  <a href={`#${FIELD_IDS[e.fields[0] ?? ''] ?? ''}`}>{knownText(t, e.message)}</a>
                 </li>
               ))}
             </ul>
           </div>
         </div>
       )}
-      {failure && <Alert variant="error">{failure}</Alert>}
+      {failure && <Alert variant="error">{knownText(t, failure)}</Alert>}
       <TextAreaField
         id={FIELD_IDS.description}
-        label="Beskriv problemet"
-        hint="Vad försökte du göra, och vad fungerade inte? Skriv inga känsliga personuppgifter."
+        label={t('accessibility.form.description')}
+        hint={t('accessibility.form.descriptionHint')}
         required
         error={errorFor('description')}
         value={description}
@@ -94,8 +100,8 @@ export function AccessibilityReportForm() {
       />
       <TextField
         id={FIELD_IDS.pageUrl}
-        label="Sida eller del av tjänsten (valfritt)"
-        hint="Till exempel Mina möten eller lobbyn."
+        label={t('accessibility.form.page')}
+        hint={t('accessibility.form.pageHint')}
         error={errorFor('pageUrl')}
         value={pageUrl}
         maxLength={ACCESSIBILITY_LIMITS.pageUrl}
@@ -103,8 +109,8 @@ export function AccessibilityReportForm() {
       />
       <TextField
         id={FIELD_IDS.contact}
-        label="E-post eller telefon (valfritt)"
-        hint="Om du vill att vi kontaktar dig."
+        label={t('accessibility.form.contact')}
+        hint={t('accessibility.form.contactHint')}
         autoComplete="email"
         error={errorFor('contact')}
         value={contact}
@@ -112,7 +118,7 @@ export function AccessibilityReportForm() {
         onChange={(e) => setContact(e.target.value)}
       />
       <Button type="submit" busy={busy}>
-        Skicka rapporten
+        {t('accessibility.form.submit')}
       </Button>
     </form>
   );

@@ -1,31 +1,32 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { SupportContactList } from '../components/support-contact-list.tsx';
-import { SUPPORT } from '../support-contacts.ts';
 
 /** /usersupport: where to get help, with the subpages. */
 export function UserSupportPage() {
-  useDocumentTitle('Videomöte - Användarstöd');
+  const { t } = useTexts();
+  useDocumentTitle(t('common.pageTitle', { page: t('help.title') }));
   return (
     <article>
-      <h1>Användarstöd</h1>
-      <p className="lead">Här hittar du hjälp med att komma igång med Videomöte och att lösa vanliga problem.</p>
+      <h1>{t('help.title')}</h1>
+      <p className="lead">{t('help.lead')}</p>
       <ul className="link-list">
         <li>
-          <Link to="/usersupport/whatisavideomeeting">Vad är ett videomöte?</Link>
+          <Link to="/usersupport/whatisavideomeeting">{t('help.whatIsLink')}</Link>
         </li>
         <li>
-          <Link to="/usersupport/troubleshooting">Felsökning: kamera, mikrofon och ljud</Link>
+          <Link to="/usersupport/troubleshooting">{t('help.troubleshootingLink')}</Link>
         </li>
         <li>
-          <Link to="/personaldata">Så här hanterar vi personuppgifter</Link>
+          <Link to="/personaldata">{t('help.personalDataLink')}</Link>
         </li>
         <li>
-          <Link to="/accessability">Tillgänglighetsredogörelse och rapportera brister</Link>
+          <Link to="/accessability">{t('help.accessibilityLink')}</Link>
         </li>
       </ul>
-      <h2>Kontakta oss</h2>
-      <p>Kundtjänsten har öppet {SUPPORT.helpHours}.</p>
+      <h2>{t('help.contactUs')}</h2>
+      <p>{t('help.openHours', { hours: t('support.helpHours') })}</p>
       <SupportContactList />
     </article>
   );
@@ -33,33 +34,31 @@ export function UserSupportPage() {
 
 /** /usersupport/whatisavideomeeting: the help text of booking spec §2 (hours 08:00–16:00, 10 Mbit/s). */
 export function WhatIsAVideoMeetingPage() {
-  useDocumentTitle('Videomöte - Vad är ett videomöte?');
+  const { t } = useTexts();
+  useDocumentTitle(t('common.pageTitle', { page: t('help.whatIs.title') }));
   return (
     <article>
-      <h1>Vad är ett videomöte?</h1>
-      <p className="lead">
-        Ett videomöte är ett möte där ni ser och hör varandra via dator, surfplatta eller mobil. Du kan ha samtalet säkert på distans, utan att
-        resa.
-      </p>
-      <h2>Det här behöver du</h2>
+      <h1>{t('help.whatIs.title')}</h1>
+      <p className="lead">{t('help.whatIs.lead')}</p>
+      <h2>{t('help.whatIs.needHeading')}</h2>
       <ul>
-        <li>En dator, surfplatta eller mobil med kamera och mikrofon.</li>
-        <li>En uppdaterad webbläsare, till exempel Chrome, Edge, Firefox eller Safari.</li>
-        <li>En stabil internetuppkoppling på minst 10 Mbit/s upp och ner.</li>
-        <li>Gärna ett headset, så hör ni varandra bättre.</li>
-        <li>En lugn och avskild plats, så att ingen obehörig hör samtalet.</li>
+        <li>{t('help.whatIs.need1')}</li>
+        <li>{t('help.whatIs.need2')}</li>
+        <li>{t('help.whatIs.need3')}</li>
+        <li>{t('help.whatIs.need4')}</li>
+        <li>{t('help.whatIs.need5')}</li>
       </ul>
-      <h2>Så går det till</h2>
+      <h2>{t('help.whatIs.howHeading')}</h2>
       <ol>
-        <li>Logga in och öppna mötet under Mina möten, eller klicka på länken i din inbjudan.</li>
-        <li>Testa kamera och mikrofon i lobbyn och godkänn hanteringen av personuppgifter.</li>
-        <li>Välj Anslut till mötet.</li>
+        <li>{t('help.whatIs.how1')}</li>
+        <li>{t('help.whatIs.how2')}</li>
+        <li>{t('help.whatIs.how3')}</li>
       </ol>
-      <h2>Behöver du hjälp?</h2>
-      <p>Kundtjänsten har öppet {SUPPORT.helpHours}.</p>
+      <h2>{t('help.whatIs.helpHeading')}</h2>
+      <p>{t('help.openHours', { hours: t('support.helpHours') })}</p>
       <SupportContactList />
       <p>
-        <Link to="/usersupport/troubleshooting">Läs om felsökning</Link>
+        <Link to="/usersupport/troubleshooting">{t('help.whatIs.troubleshootingLink')}</Link>
       </p>
     </article>
   );
@@ -67,45 +66,37 @@ export function WhatIsAVideoMeetingPage() {
 
 /** /usersupport/troubleshooting; `#user-media` is linked from the conference's camera/microphone-denied error. */
 export function TroubleshootingPage() {
-  useDocumentTitle('Videomöte - Felsökning');
+  const { t } = useTexts();
+  useDocumentTitle(t('common.pageTitle', { page: t('help.troubleshooting.title') }));
   return (
     <article>
-      <h1>Felsökning</h1>
-      <p className="lead">Här finns råd om något inte fungerar som det ska.</p>
+      <h1>{t('help.troubleshooting.title')}</h1>
+      <p className="lead">{t('help.troubleshooting.lead')}</p>
 
       <section id="user-media" aria-labelledby="user-media-heading" tabIndex={-1}>
-        <h2 id="user-media-heading">Tillåt kamera och mikrofon</h2>
-        <p>
-          Webbläsaren frågar om Videomöte får använda din kamera och mikrofon. Du behöver tillåta det för att delta i mötet med ljud och bild. Om du
-          har nekat, eller aldrig fick frågan:
-        </p>
+        <h2 id="user-media-heading">{t('help.troubleshooting.mediaHeading')}</h2>
+        <p>{t('help.troubleshooting.mediaText')}</p>
         <ol>
-          <li>Klicka på hänglåset eller infoikonen till vänster om adressen i adressfältet.</li>
-          <li>Välj Tillåt för Kamera och Mikrofon.</li>
-          <li>Ladda om sidan.</li>
+          <li>{t('help.troubleshooting.media1')}</li>
+          <li>{t('help.troubleshooting.media2')}</li>
+          <li>{t('help.troubleshooting.media3')}</li>
         </ol>
-        <p>
-          På mobil och surfplatta kan du också behöva tillåta kamera och mikrofon för webbläsaren i enhetens inställningar. Kontrollera också att
-          ingen annan app, till exempel ett annat videomötesprogram, använder kameran samtidigt.
-        </p>
+        <p>{t('help.troubleshooting.mediaMobile')}</p>
       </section>
 
       <section aria-labelledby="sound-heading">
-        <h2 id="sound-heading">Ljud och bild</h2>
+        <h2 id="sound-heading">{t('help.troubleshooting.soundHeading')}</h2>
         <ul>
-          <li>Ladda om sidan. Det löser ofta problemet.</li>
-          <li>Kontrollera under Inställningar i mötet att rätt kamera och mikrofon är valda.</li>
-          <li>Hör du eko? Använd headset, eller sänk volymen.</li>
-          <li>Hackar bilden? Stäng andra program som använder internet. Du behöver minst 10 Mbit/s upp och ner.</li>
+          <li>{t('help.troubleshooting.sound1')}</li>
+          <li>{t('help.troubleshooting.sound2')}</li>
+          <li>{t('help.troubleshooting.sound3')}</li>
+          <li>{t('help.troubleshooting.sound4')}</li>
         </ul>
       </section>
 
       <section id="felanmalan" aria-labelledby="fault-heading" tabIndex={-1}>
-        <h2 id="fault-heading">Felanmälan</h2>
-        <p>
-          Fungerar det ändå inte? Ring kundtjänsten {SUPPORT.helpHours}. Berätta vilken webbläsare och enhet du använder, vilken tid felet
-          inträffade och vad som hände.
-        </p>
+        <h2 id="fault-heading">{t('help.troubleshooting.faultHeading')}</h2>
+        <p>{t('help.troubleshooting.faultText', { hours: t('support.helpHours') })}</p>
         <SupportContactList />
       </section>
     </article>

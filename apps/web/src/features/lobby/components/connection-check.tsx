@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConnectionCheckResult } from '@videomote/contract/connection-check';
 import { loadClientConfig } from '../../../lib/client-config.ts';
 import { reportConnectionCheck, startConnectionCheck } from '../api/connection-check.ts';
-import { CHECK_TEXTS as T } from '../connection-check/check-outcome.ts';
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { runEchoProbe } from '../connection-check/echo-probe.ts';
 
 type CheckState = { status: 'checking' } | { status: 'done'; result: ConnectionCheckResult } | { status: 'unavailable' };
@@ -15,6 +15,7 @@ type CheckState = { status: 'checking' } | { status: 'done'; result: ConnectionC
 export function ConnectionCheck({ meetingId }: { meetingId: string }) {
   const [state, setState] = useState<CheckState>({ status: 'checking' });
   const running = useRef<AbortController | null>(null);
+  const { t } = useTexts();
 
   const run = useCallback(async () => {
     running.current?.abort();
@@ -36,19 +37,26 @@ export function ConnectionCheck({ meetingId }: { meetingId: string }) {
     return () => running.current?.abort();
   }, [run]);
 
-  const outcome = state.status === 'done' ? T.results[state.result] : null;
+  const outcome =
+    state.status !== 'done'
+      ? null
+      : state.result === 'direct'
+        ? { summary: t('connectionCheck.directSummary'), advice: '' }
+        : state.result === 'turn'
+          ? { summary: t('connectionCheck.turnSummary'), advice: t('connectionCheck.turnAdvice') }
+          : { summary: t('connectionCheck.failedSummary'), advice: t('connectionCheck.failedAdvice') };
   return (
     <div className="lobby-connection" data-check-result={state.status === 'done' ? state.result : state.status}>
-      <h3>{T.heading}</h3>
+      <h3>{t('connectionCheck.heading')}</h3>
       <div role="status" aria-busy={state.status === 'checking'}>
-        {state.status === 'checking' && <p>{T.checking}</p>}
-        {state.status === 'unavailable' && <p>{T.unavailable}</p>}
+        {state.status === 'checking' && <p>{t('connectionCheck.checking')}</p>}
+        {state.status === 'unavailable' && <p>{t('connectionCheck.unavailable')}</p>}
         {outcome && <p className="lobby-connection__summary">{outcome.summary}</p>}
         {outcome?.advice && <p>{outcome.advice}</p>}
       </div>
       {state.status !== 'checking' && (
         <button type="button" className="lobby-secondary" onClick={() => void run()}>
-          {T.retry}
+          {t('connectionCheck.retry')}
         </button>
       )}
     </div>

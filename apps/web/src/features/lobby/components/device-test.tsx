@@ -1,38 +1,39 @@
 import { useEffect, useId, useRef } from 'react';
+import { useTexts } from '../../../i18n/use-texts.ts';
+import { knownText } from '../../../i18n/known-text.ts';
 import { TROUBLESHOOTING_URL, type DeviceError, type DeviceKind } from '../devices/media-errors.ts';
 import { useDeviceTest, type DeviceOption } from './use-device-test.ts';
 
-export const NO_CAMERA = '- Ingen kamera vald -';
-export const NO_MICROPHONE = '- Ingen mikrofon vald -';
-
 function DeviceErrorMessage({ error }: { error: DeviceError }) {
+  const { t } = useTexts();
   return (
     <div className="lobby-device-error" role="alert">
-      <p>{error.message}</p>
-      {error.hint && <p>{error.hint}</p>}
+      <p>{knownText(t, error.message)}</p>
+      {error.hint && <p>{knownText(t, error.hint)}</p>}
       <p>
         <a href={TROUBLESHOOTING_URL} target="_blank" rel="noopener noreferrer">
-          Läs mer om problem med kamera och mikrofon (öppnas i en ny flik)
+          {t('devices.readMore')}
         </a>
       </p>
     </div>
   );
 }
 
-const SELECT_TEXTS: Record<DeviceKind, { label: string; none: string }> = {
-  camera: { label: 'Kamera', none: NO_CAMERA },
-  microphone: { label: 'Mikrofon', none: NO_MICROPHONE },
-};
+const SELECT_TEXTS = {
+  camera: { label: 'devices.camera', none: 'devices.noCamera' },
+  microphone: { label: 'devices.microphone', none: 'devices.noMicrophone' },
+} as const satisfies Record<DeviceKind, unknown>;
 
 /** The labelled dropdown of one kind of device, led by the 'none chosen' option. */
 function DeviceSelect(props: { kind: DeviceKind; devices: DeviceOption[]; value: string; disabled: boolean; onChoose(kind: DeviceKind, deviceId: string): unknown }) {
   const id = useId();
+  const { t } = useTexts();
   const texts = SELECT_TEXTS[props.kind];
   return (
     <>
-      <label htmlFor={id}>{texts.label}</label>
+      <label htmlFor={id}>{t(texts.label)}</label>
       <select id={id} value={props.value} onChange={(e) => void props.onChoose(props.kind, e.target.value)} disabled={props.disabled}>
-        <option value="">{texts.none}</option>
+        <option value="">{t(texts.none)}</option>
         {props.devices.map((d) => (
           <option key={d.deviceId} value={d.deviceId}>
             {d.label}
@@ -46,6 +47,7 @@ function DeviceSelect(props: { kind: DeviceKind; devices: DeviceOption[]; value:
 /** Camera preview, microphone level and the two device dropdowns of the lobby (booking spec §2, §4). */
 export function DeviceTest() {
   const { state, choose } = useDeviceTest();
+  const { t } = useTexts();
   const videoRef = useRef<HTMLVideoElement>(null);
   const levelLabel = useId();
 
@@ -63,10 +65,10 @@ export function DeviceTest() {
       ))}
       <div className="lobby-devices__preview">
         {state.videoStream ? (
-          <video ref={videoRef} className="lobby-devices__video" autoPlay muted playsInline aria-label="Förhandsvisning av din kamera" />
+          <video ref={videoRef} className="lobby-devices__video" autoPlay muted playsInline aria-label={t('devices.preview')} />
         ) : (
           <div className="lobby-devices__no-video">
-            <span>{state.status === 'checking' ? 'Kontrollerar kamera och mikrofon...' : 'Ingen bild från kameran'}</span>
+            <span>{state.status === 'checking' ? t('devices.checking') : t('devices.noVideo')}</span>
           </div>
         )}
       </div>
@@ -74,7 +76,7 @@ export function DeviceTest() {
         <DeviceSelect kind="camera" devices={state.cameras} value={state.cameraId} disabled={state.status !== 'ready'} onChoose={choose} />
         <DeviceSelect kind="microphone" devices={state.microphones} value={state.microphoneId} disabled={state.status !== 'ready'} onChoose={choose} />
 
-        <span id={levelLabel}>Mikrofonnivå</span>
+        <span id={levelLabel}>{t('devices.micLevel')}</span>
         <div
           className="lobby-level"
           role="meter"
@@ -87,7 +89,7 @@ export function DeviceTest() {
           <div className="lobby-level__bar" style={{ width: `${level}%` }} />
         </div>
         <p className="lobby-devices__mic-status" aria-live="polite">
-          {!state.microphoneId ? '' : state.microphoneWorks ? 'Mikrofonen fungerar.' : 'Säg något för att testa mikrofonen.'}
+          {!state.microphoneId ? '' : state.microphoneWorks ? t('devices.micWorks') : t('devices.saySomething')}
         </p>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ConnectionCheckResult } from '@videomote/contract/connection-check';
+import { sv } from '../../../i18n/catalogues/sv.ts';
 
 /**
  * The lobby's connection check, framework-free: how long it may take, how the browser's own statistics of the
@@ -44,25 +45,15 @@ export function checkOutcome(connected: boolean, localCandidateType: string | nu
   return localCandidateType === 'relay' ? 'turn' : 'direct';
 }
 
+
+const C = sv.connectionCheck;
+
+/** The Swedish texts of the check's outcomes (the catalogues hold them in every language), as the tests read them. */
 export const CHECK_TEXTS = {
-  heading: 'Anslutning till mötet',
-  checking: 'Kontrollerar anslutningen till mötet...',
-  unavailable: 'Det gick inte att testa anslutningen just nu. Du kan ändå försöka gå in i mötet.',
-  retry: 'Testa anslutningen igen',
+  heading: C.heading,
   results: {
-    direct: {
-      summary: 'Anslutningen fungerar. Ljud och bild kan gå direkt till mötet.',
-      advice: '',
-    },
-    turn: {
-      summary: 'Anslutningen fungerar, men ljud och bild går bara via en omväg (en TURN-server).',
-      advice:
-        'Mötet bör fungera, men ljud och bild kan bli sämre. Om det hackar: prova ett annat nätverk, eller be din IT-avdelning att öppna för UDP-trafik till mötestjänsten.',
-    },
-    failed: {
-      summary: 'Ljud och bild kommer inte fram från det här nätverket.',
-      advice:
-        'Prova ett annat nätverk, till exempel mobilnätet i stället för jobbets wifi. Är du på en arbetsplats: be IT-avdelningen att öppna för UDP-trafik och för TURN-porten (3478) till mötestjänsten.',
-    },
+    direct: { summary: C.directSummary, advice: '' },
+    turn: { summary: C.turnSummary, advice: C.turnAdvice },
+    failed: { summary: C.failedSummary, advice: C.failedAdvice },
   },
 } as const;

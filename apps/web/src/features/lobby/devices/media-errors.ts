@@ -1,11 +1,7 @@
-/** The lobby's device error texts, exactly as booking spec §8 has them. */
-export const DEVICE_TEXTS = {
-  denied: 'Vi kan inte komma åt din kamera och mikrofon. Klicka på hänglåset/Infoikonen i adressfältet och tillåt kamera och mikrofon.',
-  cameraInUse: 'Det verkar som att denna kamera används i en annan applikation.',
-  camera: 'Lyckades inte komma åt din kamera.',
-  microphone: 'Lyckades inte komma åt din mikrofon',
-  checkDevices: 'Kontrollera att dina enheter inte används av en annan applikation och försök igen',
-} as const;
+import { sv } from '../../../i18n/catalogues/sv.ts';
+
+/** The lobby's device error texts, exactly as booking spec §8 has them (the Swedish catalogue holds them). */
+export const DEVICE_TEXTS = sv.devices.errors;
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';
 

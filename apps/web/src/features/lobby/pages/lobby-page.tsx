@@ -9,7 +9,7 @@ import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
 import { giveConsent } from '../api/give-consent.ts';
 import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
-import { LOBBY_TEXTS as T } from '../texts.ts';
+import { useTexts } from '../../../i18n/use-texts.ts';
 import '../lobby.css';
 
 export function LobbyPage() {
@@ -32,8 +32,9 @@ function Lobby() {
   const [joining, setJoining] = useState(false);
   const consentRef = useRef<HTMLInputElement>(null);
   const consentId = useId();
-  const heading = meeting?.type === 1 ? T.headingWebcast : T.headingMeeting;
-  useDocumentTitle(`Videomöte - ${heading}`);
+  const { t } = useTexts();
+  const heading = meeting?.type === 1 ? t('lobby.headingWebcast') : t('lobby.headingMeeting');
+  useDocumentTitle(t('common.pageTitle', { page: heading }));
 
   const join = (e: FormEvent) => {
     e.preventDefault();
@@ -54,26 +55,26 @@ function Lobby() {
   return (
     <div className="lobby">
       <button type="button" className="lobby-back" onClick={() => navigate('/')}>
-        <span aria-hidden="true">←</span> {T.back}
+        <span aria-hidden="true">←</span> {t('lobby.back')}
       </button>
       <h1>{heading}</h1>
       {failed ? (
-        <p role="alert">{T.noAccess}</p>
+        <p role="alert">{t('lobby.noAccess')}</p>
       ) : !meeting ? (
         <LoadingSpinner />
       ) : (
         <>
           <p className="lobby__title">{meeting.title}</p>
           <section aria-labelledby="lobby-devices-heading">
-            <h2 id="lobby-devices-heading">{T.deviceTest}</h2>
+            <h2 id="lobby-devices-heading">{t('lobby.deviceTest')}</h2>
             <DeviceTest />
             <ConnectionCheck meetingId={meeting.id} />
           </section>
           <section aria-labelledby="lobby-info-heading">
-            <h2 id="lobby-info-heading">{meeting.type === 1 ? T.webcastHeading : T.personalDataHeading}</h2>
-            <p>{meeting.type === 1 ? T.webcast : T.personalData}</p>
+            <h2 id="lobby-info-heading">{meeting.type === 1 ? t('lobby.webcastHeading') : t('lobby.personalDataHeading')}</h2>
+            <p>{meeting.type === 1 ? t('lobby.webcast') : t('lobby.personalData')}</p>
             <p>
-              <Link to="/personaldata">{T.personalDataLink}</Link>
+              <Link to="/personaldata">{t('lobby.personalDataLink')}</Link>
             </p>
           </section>
           <form className="lobby-consent" onSubmit={join} noValidate>
@@ -90,16 +91,16 @@ function Lobby() {
                 aria-invalid={consentError || undefined}
                 aria-describedby={consentError ? `${consentId}-error` : undefined}
               />
-              <label htmlFor={consentId}>{T.consent}</label>
+              <label htmlFor={consentId}>{t('lobby.consent')}</label>
             </div>
             {consentError && (
               <p id={`${consentId}-error`} className="lobby-field-error" role="alert">
-                {T.consentRequired}
+                {t('lobby.consentRequired')}
               </p>
             )}
             <p>
               <button type="submit" className="lobby-primary" disabled={joining}>
-                {T.join}
+                {t('lobby.join')}
               </button>
             </p>
           </form>

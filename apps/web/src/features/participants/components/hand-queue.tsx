@@ -1,3 +1,4 @@
+import { PARTICIPANTS_TEXTS } from '../texts.ts';
 import { useId } from 'react';
 import type { PresenceEntry } from '@videomote/contract/chat';
 import { HAND_TEXTS, handQueue } from '../model/assurance.ts';
@@ -15,7 +16,7 @@ export function HandQueue({ participants, onLower }: { participants: readonly Pr
       </h3>
       <ol className="hand-queue__list">
         {queue.map((p) => {
-          const name = p.displayName.trim() || 'Anonym';
+          const name = p.displayName.trim() || PARTICIPANTS_TEXTS.anonymous;
           return (
             <li key={p.connectionId} className="hand-queue__row" data-connection-id={p.connectionId}>
               <span className="hand-queue__name">{name}</span> <AssuranceLabel entry={p} />

@@ -1,30 +1,20 @@
 import type { Assurance, ChatEvent, PresenceEntry } from '@videomote/contract/chat';
+import { sv } from '../../../i18n/catalogues/sv.ts';
+import { screenText as t, screenTexts } from '../../../i18n/screen-text.ts';
 
-/** Swedish labels (not in the spec: chosen here) for how the server identified a person. */
-export const ASSURANCE_LABELS: Record<Assurance, string> = {
-  eid: 'Verifierad med e-legitimation',
-  staff: 'Inloggad som anställd',
-  anonymous: 'Ej verifierad (besökare)',
-};
+/** Labels (not in the spec: chosen here) for how the server identified a person, in the screen's language. */
+export const ASSURANCE_LABELS: Record<Assurance, string> = screenTexts('participants.assurance', sv.participants.assurance);
 
 /** Short forms for the list, the long label goes to screen readers and the tooltip. */
-export const ASSURANCE_SHORT: Record<Assurance, string> = {
-  eid: 'e-legitimation',
-  staff: 'Anställd',
-  anonymous: 'Ej verifierad',
-};
+export const ASSURANCE_SHORT: Record<Assurance, string> = screenTexts('participants.assuranceShort', sv.participants.assuranceShort);
 
 /** Only the server's three values count; anything else (an old server, a missing field) reads as unverified. */
 export const assuranceOf = (p: Pick<PresenceEntry, 'assurance'>): Assurance =>
   p.assurance === 'eid' || p.assurance === 'staff' ? p.assurance : 'anonymous';
 
-export const HAND_TEXTS = {
-  raise: 'Räck upp handen',
-  lower: 'Sänk handen',
-  queueTitle: 'Uppräckta händer',
-  lowerFor: (name: string) => `Sänk handen för ${name}`,
-  raised: 'Handen är uppräckt',
-} as const;
+export const HAND_TEXTS = screenTexts('participants.hands', sv.participants.hands, {
+  lowerFor: (name: string) => t('participants.hands.lowerFor', { name }),
+});
 
 /** The raised hands in the order the server received them (its number), people without a hand left out. */
 export function handQueue(entries: readonly PresenceEntry[]): PresenceEntry[] {
@@ -32,13 +22,13 @@ export function handQueue(entries: readonly PresenceEntry[]): PresenceEntry[] {
 }
 
 export const ANNOUNCE_TEXTS = {
-  joined: (name: string) => `${name} anslöt till mötet`,
-  left: (name: string) => `${name} lämnade mötet`,
-  message: (name: string, text: string) => `Nytt chattmeddelande från ${name}: ${text}`,
-  hand: (name: string) => `${name} räcker upp handen`,
-} as const;
+  joined: (name: string) => t('participants.announce.joined', { name }),
+  left: (name: string) => t('participants.announce.left', { name }),
+  message: (name: string, text: string) => t('participants.announce.message', { name, text }),
+  hand: (name: string) => t('participants.announce.hand', { name }),
+};
 
-const nameOf = (p: PresenceEntry) => p.displayName.trim() || 'Anonym';
+const nameOf = (p: PresenceEntry) => p.displayName.trim() || t('participants.anonymous');
 
 /**
  * What a screen reader should hear between two looks at the chat state: people joining and leaving, new chat

@@ -1,3 +1,5 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
+import { knownText } from '../../../i18n/known-text.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -23,7 +25,8 @@ type View = { kind: 'loading' } | { kind: 'form'; meetingId: string } | { kind: 
 export function PublicAccessPage() {
   const { roomid = '' } = useParams();
   const [view, setView] = useState<View>({ kind: 'loading' });
-  useDocumentTitle('Videomöte - Pågående möte');
+  const { t } = useTexts();
+  useDocumentTitle(t('common.pageTitle', { page: t('common.callTitle') }));
 
   useEffect(() => {
     const abort = new AbortController();
@@ -37,7 +40,7 @@ export function PublicAccessPage() {
 
   return (
     <div className="public-access">
-      {view.kind === 'loading' && <LoadingSpinner label="Hämtar mötet..." />}
+      {view.kind === 'loading' && <LoadingSpinner label={t('publicAccess.fetching')} />}
       {view.kind === 'error' && <ErrorPanel error={view.error} />}
       {view.kind === 'form' && <NameForm roomId={roomid} onLinkError={(error) => setView({ kind: 'error', error })} />}
     </div>
@@ -45,14 +48,15 @@ export function PublicAccessPage() {
 }
 
 function ErrorPanel({ error }: { error: LookupError }) {
+  const { t } = useTexts();
   const heading = fieldText(error.field);
   // The server's message for a bad link repeats the heading; a visitor then still needs to know what to do.
   const advice = error.message !== heading ? error.message : error.field === 'roomId' ? PUBLIC_ACCESS_FALLBACK_MESSAGE : null;
   return (
     <div className="public-access-error" data-field={error.field}>
       <ErrorIllustration field={error.field} />
-      <h1>{heading}</h1>
-      {advice && <p>{advice}</p>}
+      <h1>{t(`publicAccess.fieldTexts.${error.field}`)}</h1>
+      {advice && <p>{knownText(t, advice)}</p>}
     </div>
   );
 }
@@ -65,6 +69,7 @@ function NameForm({ roomId, onLinkError }: { roomId: string; onLinkError: (e: Lo
   const [name, setName] = useState(() => localStorage.getItem(DISPLAY_NAME_STORAGE_KEY)?.slice(0, DISPLAY_NAME_MAX) ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTexts();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,9 +100,9 @@ function NameForm({ roomId, onLinkError }: { roomId: string; onLinkError: (e: Lo
 
   return (
     <form className="public-access-form" onSubmit={submit} noValidate>
-      <h1>Välkommen till informationsmötet</h1>
-      <p>Skriv det namn som de andra i mötet ska se. Du behöver inte logga in.</p>
-      <label htmlFor={inputId}>Ange namn</label>
+      <h1>{t('publicAccess.welcome')}</h1>
+      <p>{t('publicAccess.intro')}</p>
+      <label htmlFor={inputId}>{t('publicAccess.nameLabel')}</label>
       <input
         ref={inputRef}
         id={inputId}
@@ -113,16 +118,16 @@ function NameForm({ roomId, onLinkError }: { roomId: string; onLinkError: (e: Lo
         aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
       />
       <p id={`${inputId}-hint`} className="public-access-hint">
-        Högst {DISPLAY_NAME_MAX} tecken.
+        {t('publicAccess.nameHint', { max: DISPLAY_NAME_MAX })}
       </p>
       {error && (
         <p id={`${inputId}-error`} className="public-access-field-error" role="alert">
-          {error}
+          {knownText(t, error)}
         </p>
       )}
       <p>
         <button type="submit" className="public-access-primary" disabled={busy}>
-          Anslut till mötet
+          {t('publicAccess.join')}
         </button>
       </p>
     </form>

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { POLL_COMMENT_MAX, POLL_DEFAULT_RATING, RATING_LABELS } from '@videomote/contract/polls';
+import { POLL_COMMENT_MAX, POLL_DEFAULT_RATING } from '@videomote/contract/polls';
+import { useTextsIn } from '../../../i18n/use-texts.ts';
+import { knownText } from '../../../i18n/known-text.ts';
+import { useLanguageState } from '../../../i18n/language-store.ts';
+import { directionOf } from '../../../i18n/languages.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -20,6 +24,10 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function RatingDialog() {
   const meetingId = useSyncExternalStore(subscribeRating, pendingRating, () => null);
   const { session } = useSession();
+  // The dialog opens as the call is left for the (Swedish) meeting list: it speaks the call's language.
+  const { chosen } = useLanguageState();
+  const { t } = useTextsIn(chosen);
+  const label = (n: number) => t(`rating.label${n as 1 | 2 | 3 | 4 | 5}`);
   // null until the switch is known, so a dialog switched off never flashes open.
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [rating, setRating] = useState<number | null>(POLL_DEFAULT_RATING);
@@ -68,7 +76,7 @@ export function RatingDialog() {
       await sendPoll({ callQuality: decision.callQuality, comment: decision.comment, meetingId: meetingId! });
     } catch (err) {
       setBusy(false);
-      return setError(err instanceof Error && err.message ? err.message : 'Betyget kunde inte skickas.');
+      return setError(err instanceof Error && err.message ? err.message : t('rating.sendFailed'));
     }
     setBusy(false);
     if (decision.thenHelp) setView('help');
@@ -83,22 +91,24 @@ export function RatingDialog() {
   return (
     <Dialog
       open={open}
-      title={view === 'rate' ? 'Hur var samtalet?' : 'Tack för ditt svar!'}
+      title={view === 'rate' ? t('rating.title') : t('rating.thanksTitle')}
       onClose={close}
-      closeLabel="Stäng"
+      closeLabel={t('rating.close')}
+      lang={chosen}
+      dir={directionOf(chosen)}
       className="rating-dialog"
       actions={
         view === 'rate' ? (
           <>
             <Button variant="secondary" onClick={close}>
-              Stäng
+              {t('rating.close')}
             </Button>
             <Button onClick={() => void submit()} busy={busy}>
-              Skicka
+              {t('rating.send')}
             </Button>
           </>
         ) : (
-          <Button onClick={close}>Stäng</Button>
+          <Button onClick={close}>{t('rating.close')}</Button>
         )
       }
     >
@@ -112,7 +122,7 @@ export function RatingDialog() {
           }}
         >
           <fieldset className="rating-stars" aria-describedby={`${ids}-current`}>
-            <legend>Hur upplevde du ljud- och bildkvaliteten?</legend>
+            <legend>{t('rating.question')}</legend>
             <div className="rating-stars__row">
               {STARS.map((n) => (
                 <label key={n} className={`rating-star${rating !== null && n <= rating ? ' rating-star--on' : ''}`}>
@@ -131,21 +141,21 @@ export function RatingDialog() {
                     {rating !== null && n <= rating ? '★' : '☆'}
                   </span>
                   <span className="visually-hidden">
-                    {n} {RATING_LABELS[n]}
+                    {t('rating.star', { n, label: label(n) })}
                   </span>
                 </label>
               ))}
             </div>
             <p id={`${ids}-current`} className="rating-stars__current" aria-live="polite">
-              {rating === null ? 'Inget betyg valt' : `${rating} av 5: ${RATING_LABELS[rating as 1 | 2 | 3 | 4 | 5]}`}
+              {rating === null ? t('rating.noRating') : t('rating.current', { n: rating, label: label(rating) })}
             </p>
             <Button variant="tertiary" onClick={() => setRating(null)} disabled={rating === null}>
-              Rensa betyg
+              {t('rating.clear')}
             </Button>
           </fieldset>
           <div className="ui-field">
             <label className="ui-field__label" htmlFor={`${ids}-comment`}>
-              Kommentar (frivilligt)
+              {t('rating.comment')}
             </label>
             <textarea
               id={`${ids}-comment`}
@@ -159,38 +169,38 @@ export function RatingDialog() {
               }}
             />
             <span id={`${ids}-count`} className="ui-field__hint">
-              {comment.length} av {POLL_COMMENT_MAX} tecken
+              {t('rating.count', { count: comment.length, max: POLL_COMMENT_MAX })}
             </span>
           </div>
           {error && (
             <Alert variant="error" live="alert">
-              <p>{error}</p>
+              <p>{knownText(t, error)}</p>
             </Alert>
           )}
         </form>
       ) : (
         <div className="rating-help">
-          <p>Vad tråkigt att samtalet inte fungerade som det skulle. Här finns hjälp:</p>
-          <h3>Felsökning</h3>
+          <p>{t('rating.helpIntro')}</p>
+          <h3>{t('rating.troubleshooting')}</h3>
           <p>
-            Kontrollera ljud och bild, uppkopplingen (minst 10 Mbit/s upp och ned) och att ingen annan app använder kameran.{' '}
+            {t('rating.troubleshootingText')}{' '}
             <Link to="/usersupport/troubleshooting" onClick={close}>
-              Felsök ljud och bild
+              {t('rating.troubleshootingLink')}
             </Link>
           </p>
-          <h3>Felanmälan</h3>
+          <h3>{t('rating.faultReport')}</h3>
           {faultReport ? (
             <p>
-              Om problemet kvarstår:{' '}
+              {t('rating.faultReportStaff')}{' '}
               <Link to="/usersupport/troubleshooting#felanmalan" onClick={close}>
-                Gör en felanmälan
+                {t('rating.faultReportLink')}
               </Link>
             </p>
           ) : (
             <p>
-              Om problemet kvarstår kan du kontakta kundtjänst per telefon eller e-post.{' '}
+              {t('rating.faultReportOthers')}{' '}
               <Link to="/usersupport" onClick={close}>
-                Kontaktuppgifter finns under Användarstöd
+                {t('rating.contactsLink')}
               </Link>
             </p>
           )}

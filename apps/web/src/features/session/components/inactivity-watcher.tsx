@@ -1,3 +1,4 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readCookie } from '../../../lib/cookies.ts';
@@ -17,6 +18,7 @@ const API_LAST_CALL = 'APILastCall';
  */
 export function InactivityWatcher() {
   const { session, logout } = useSession();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const [status, setStatus] = useState<InactivityStatus | null>(null);
   const loggingOut = useRef(false);
@@ -73,26 +75,26 @@ export function InactivityWatcher() {
     <Dialog
       open
       role="alertdialog"
-      title="Du loggas snart ut"
+      title={t('session.inactivityTitle')}
       onClose={() => void onContinue()}
       actions={
         <>
           {!isEmployee(user) && (
             <Button variant="secondary" onClick={() => void logout('manual')}>
-              Logga ut
+              {t('session.logout')}
             </Button>
           )}
           <Button data-autofocus onClick={() => void onContinue()}>
-            Fortsätt
+            {t('session.continue')}
           </Button>
         </>
       }
     >
-      <p>Du har inte varit aktiv på en stund. Av säkerhetsskäl loggas du ut automatiskt.</p>
+      <p>{t('session.inactivityText')}</p>
       <p aria-live="polite">
-        Tid kvar: <strong>{minutes} {minutes === 1 ? 'minut' : 'minuter'}</strong>
+        {t('session.timeLeft')} <strong>{t('session.minutes', { count: minutes })}</strong>
       </p>
-      <p>Välj Fortsätt om du vill vara kvar i Videomöte.</p>
+      <p>{t('session.inactivityContinueHint')}</p>
     </Dialog>
   );
 }

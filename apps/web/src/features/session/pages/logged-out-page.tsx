@@ -1,3 +1,4 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { useEffect, useRef } from 'react';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loginUrl } from '../session-context.tsx';
@@ -7,20 +8,21 @@ import { loginUrl } from '../session-context.tsx';
  * page, so it is shown as a non-modal dialog that takes focus; nothing behind it needs to be inert.
  */
 export function LoggedOutPage() {
-  useDocumentTitle('Videomöte - Automatisk utloggning');
+  const { t } = useTexts();
+  useDocumentTitle(t('common.pageTitle', { page: t('session.loggedOutTitle') }));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="page-card logged-out" role="dialog" aria-labelledby="logged-out-title" aria-describedby="logged-out-text">
       <h1 id="logged-out-title" ref={heading} tabIndex={-1}>
-        Automatisk utloggning
+        {t('session.loggedOutTitle')}
       </h1>
       <p id="logged-out-text" className="lead">
-        Du har blivit utloggad eftersom du inte har varit aktiv på en stund. Det skyddar dina uppgifter om du lämnat datorn.
+        {t('session.loggedOutText')}
       </p>
       <p>
         <a className="ui-button ui-button--primary" href={loginUrl('/meetings')}>
-          Logga in igen
+          {t('session.loginAgain')}
         </a>
       </p>
     </section>

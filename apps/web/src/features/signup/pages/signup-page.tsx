@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Trans } from 'react-i18next';
+import { useTexts } from '../../../i18n/use-texts.ts';
+import { knownText } from '../../../i18n/known-text.ts';
 import { SIGNUP_CODE_PARAM, SIGNUP_TEXTS, isRegistered, type SignupInfo } from '@videomote/contract/signup';
 import { loginUrl, useSession } from '../../session/session-context.tsx';
 import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
@@ -12,8 +15,11 @@ import '../signup.css';
 
 const timeFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
-const when = (info: SignupInfo) =>
-  `${dateFormat.format(new Date(info.startTime))} kl. ${timeFormat.format(new Date(info.startTime))}–${timeFormat.format(new Date(info.endTime))}`;
+const when = (info: SignupInfo) => ({
+  date: dateFormat.format(new Date(info.startTime)),
+  start: timeFormat.format(new Date(info.startTime)),
+  end: timeFormat.format(new Date(info.endTime)),
+});
 
 /** Presenter / participant self-registration (booking spec §2 signup, §5 signup, §8 signup errors). */
 export function SignupPage() {
@@ -23,6 +29,7 @@ export function SignupPage() {
   const code = query.get(SIGNUP_CODE_PARAM);
   const navigate = useNavigate();
   const { session } = useSession();
+  const { t } = useTexts();
   const signedIn = session.status === 'signed-in' && session.user.identityKind !== 'anonymous';
 
   const [info, setInfo] = useState<SignupInfo | null>(null);
@@ -50,8 +57,8 @@ export function SignupPage() {
   // Sign-up off, an old or wrong link, or none: no form, only what to do. (Without a code the link works only for
   // people already in the meeting, whom the server recognises.)
   const linkRefused = !info?.currentUserRegistered && (!code || !!serverErrors?.includes(SIGNUP_TEXTS.linkInvalid));
-  const heading = signupHeading(info?.type ?? null, registered);
-  useDocumentTitle(`Videomöte - ${heading}`);
+  const heading = knownText(t, signupHeading(info?.type ?? null, registered));
+  useDocumentTitle(t('common.pageTitle', { page: heading }));
 
   const fetchInfo = useCallback(async () => {
     try {
@@ -110,56 +117,54 @@ export function SignupPage() {
   return (
     <div className="signup">
       <h1>{heading}</h1>
-      {info && <p>{info.type === 1 ? 'Informationsmötet' : 'Mötet'} äger rum {when(info)}.</p>}
+      {info && <p>{info.type === 1 ? t('signup.whenWebcast', when(info)) : t('signup.whenMeeting', when(info))}</p>}
 
       {serverErrors && (
         <div className="signup-errors" role="alert">
           <h2 ref={errorRef} tabIndex={-1}>
-            {SIGNUP_TEXTS.errorHeading}
+            {t('signup.errorHeading')}
           </h2>
           <ul>
             {serverErrors.map((m) => (
-              <li key={m}>{m}</li>
+              <li key={m}>{knownText(t, m)}</li>
             ))}
           </ul>
         </div>
       )}
 
       {busy ? (
-        <LoadingSpinner label="Registrerar..." />
+        <LoadingSpinner label={t('signup.registering')} />
       ) : info?.currentUserRegistered ? (
         <p>
-          Du är registrerad till mötet. Du hittar det bland <Link to="/meetings">dina möten</Link>.
+          <Trans i18nKey="signup.registered" components={{ anchor: <Link to="/meetings" /> }} />
         </p>
       ) : closed ? (
-        !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{SIGNUP_TEXTS.closed}</p>
+        !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{t('signup.closed')}</p>
       ) : linkRefused ? null : (
         <form className="signup-form" onSubmit={submit} noValidate>
           <p>
-            {info?.type === 1
-              ? 'Som presentatör syns och hörs du av alla som deltar i informationsmötet.'
-              : 'När du registrerar dig läggs du till som deltagare i mötet.'}{' '}
-            Du loggar in med e-legitimation. <Link to="/personaldata">Så här hanterar vi personuppgifter i Videomöte</Link>.
+            {info?.type === 1 ? t('signup.introWebcast') : t('signup.introMeeting')}{' '}
+            <Trans i18nKey="signup.loginInfo" components={{ anchor: <Link to="/personaldata" /> }} />
           </p>
           <Checkbox
             id={consentId}
             inputRef={consentRef}
             checked={consent}
             onChange={tick('consent', setConsent)}
-            label="Jag godkänner att mina personuppgifter hanteras enligt informationen om personuppgifter"
-            error={fieldErrors.consent}
+            label={t('signup.consentLabel')}
+            error={fieldErrors.consent && knownText(t, fieldErrors.consent)}
           />
           <Checkbox
             id={invitedId}
             inputRef={invitedRef}
             checked={invited}
             onChange={tick('invited', setInvited)}
-            label="Jag har blivit inbjuden till mötet"
-            error={fieldErrors.invited}
+            label={t('signup.invitedLabel')}
+            error={fieldErrors.invited && knownText(t, fieldErrors.invited)}
           />
           <p>
             <button type="submit" className="signup-primary">
-              Registrera mig
+              {t('signup.submit')}
             </button>
           </p>
         </form>

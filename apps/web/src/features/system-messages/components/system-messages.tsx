@@ -1,3 +1,4 @@
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SystemMessage } from '@videomote/contract/messages';
@@ -5,11 +6,11 @@ import { Alert, type AlertVariant } from '../../../components/ui/alert.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { getActiveMessages } from '../api/get-active-messages.ts';
 
-const VARIANT: Record<SystemMessage['type'], { variant: AlertVariant; title: string }> = {
-  2: { variant: 'error', title: 'Systemfel' },
-  1: { variant: 'warning', title: 'Varning' },
-  0: { variant: 'info', title: 'Information' },
-};
+const VARIANT = {
+  2: { variant: 'error', title: 'shell.systemError' },
+  1: { variant: 'warning', title: 'shell.systemWarning' },
+  0: { variant: 'info', title: 'shell.systemInfo' },
+} as const satisfies Record<SystemMessage['type'], { variant: AlertVariant; title: string }>;
 
 // Messages start and end while a page stays open; a minute is soon enough for a service notice.
 const REFRESH_MS = 60_000;
@@ -20,6 +21,7 @@ const REFRESH_MS = 60_000;
  */
 export function SystemMessages() {
   const { session } = useSession();
+  const { t } = useTexts();
   const { pathname } = useLocation();
   const [messages, setMessages] = useState<SystemMessage[]>([]);
   const who = session.status === 'signed-in' ? `${session.user.identityKind}:${session.user.ciamSub}` : session.status;
@@ -45,12 +47,12 @@ export function SystemMessages() {
 
   if (!messages.length) return null;
   return (
-    <section className="system-messages" aria-label="Systemmeddelanden">
+    <section className="system-messages" aria-label={t('shell.systemMessages')}>
       {messages.map((m) => {
         const { variant, title } = VARIANT[m.type] ?? VARIANT[0];
         // Polite for all: a notice repeated on every page must not interrupt the screen reader each time.
         return (
-          <Alert key={m.id} variant={variant} title={title} live="status" className="system-message">
+          <Alert key={m.id} variant={variant} title={t(title)} live="status" className="system-message">
             <p>{m.value}</p>
           </Alert>
         );

@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+import { chooseLanguage, offeredLanguages } from './language-choice.ts';
+import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+
+/** Browser storage key of the language a person chose; nothing else is kept about it. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+interface LanguageState {
+  /** The person's language (their choice, else their browser's), used on the external screens. */
+  chosen: LanguageCode;
+  /** What the operator offers (`WEB_LANGUAGES`); every language until the configuration has been read. */
+  offered: readonly LanguageCode[];
+}
+
+const listeners = new Set<() => void>();
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: the browser's language still applies
+  }
+}
+
+const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+
+function resolve(offered: readonly LanguageCode[]): LanguageState {
+  return { chosen: chooseLanguage({ stored: readStored(), browser: browserLanguages(), enabled: offered }), offered };
+}
+
+let state: LanguageState = typeof window === 'undefined' ? { chosen: 'sv', offered: LANGUAGE_CODES } : resolve(LANGUAGE_CODES);
+
+function set(next: LanguageState) {
+  if (next.chosen === state.chosen && next.offered.join() === state.offered.join()) return;
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** The person picks a language in the switcher: remembered in this browser. */
+export function chooseLanguageNow(code: LanguageCode) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Not remembered, but still shown.
+  }
+  set(resolve(state.offered));
+}
+
+/** The server's configuration has been read: a language switched off is no longer offered or used. */
+export function setOfferedLanguages(configured: readonly string[] | undefined) {
+  set(resolve(offeredLanguages(configured)));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useLanguageState = (): LanguageState => useSyncExternalStore(subscribe, () => state, () => state);
