@@ -10,20 +10,20 @@ export const ConnectionCheckResults = ['direct', 'turn', 'failed'] as const;
 export type ConnectionCheckResult = (typeof ConnectionCheckResults)[number];
 export const ConnectionCheckResultSchema = Type.Union([Type.Literal('direct'), Type.Literal('turn'), Type.Literal('failed')]);
 
-export const ConnectionCheckParams = Type.Object({ meetingId: Type.String({ minLength: 1, maxLength: 64 }) });
+export const ConnectionCheckParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /**
- * `POST /api/meeting/{meetingId}/connectioncheck`: what the test connection needs. The token opens `/media` only
+ * `POST /api/meeting/{id}/connectioncheck`: what the test connection needs. The token opens `/media` only
  * for a check (`probe=1`), never for the call itself (which needs the lobby's consent first).
  */
 export const ConnectionCheckStart = Type.Object({ token: Type.String(), iceServers: Type.Array(IceServer) });
 export type ConnectionCheckStart = Static<typeof ConnectionCheckStart>;
 
-/** `POST /api/meeting/{meetingId}/connectioncheck/result`: only the outcome; no address or other network detail. */
+/** `POST /api/meeting/{id}/connectioncheck/result`: only the outcome; no address or other network detail. */
 export const ConnectionCheckReport = Type.Object({ result: ConnectionCheckResultSchema }, { additionalProperties: false });
 export type ConnectionCheckReport = Static<typeof ConnectionCheckReport>;
 
-/** `GET /api/meeting/{meetingId}/connectionchecks`: each participant's last check, for the meeting's staff. */
+/** `GET /api/meeting/{id}/connectionchecks`: each participant's last check, for the meeting's staff. */
 export const ParticipantConnectionCheck = Type.Object({
   participantId: Type.String(),
   result: ConnectionCheckResultSchema,

@@ -67,6 +67,10 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'GET /api/meeting/:id/invitations': /*    */ row('404 200 200 200 200 401 403 404'),
   'GET /api/meeting/:id/calendar.ics': /*   */ row('404 200 200 200 200 401 403 404'),
   'PUT /api/meeting/:id/:count': /*         */ row('404 200 403 403 403 401 403 404'),
+  // The lobby's connection check: each participant checks and reports their own; only the meeting's staff read them.
+  'POST /api/meeting/:id/connectioncheck': /**/ row('404 200 200 200 200 401 403 404'),
+  'POST /api/meeting/:id/connectioncheck/result': row('404 200 200 200 200 401 403 404'),
+  'GET /api/meeting/:id/connectionchecks': /**/ row('404 200 403 403 403 401 403 404'),
   // Lobby and self sign-up with A's current code (e-ID only; Karin, Fredrik and Jonna are already booked → 409).
   // Renewing the sign-up code is the meeting admin's.
   'GET /api/lobby/:id': /*                  */ row('403 200 200 200 200 401 403 403'),
@@ -230,6 +234,8 @@ export function requestFor(method: string, pattern: string, wd: World): { url: s
     case 'POST /api/media/:meetingId/forcemute':
     case 'POST /api/media/:meetingId/kick':
       return { url: pattern.replace(':meetingId', A), body: { connectionId: 'no-such-connection' } };
+    case 'POST /api/meeting/:id/connectioncheck/result':
+      return { url: `/api/meeting/${A}/connectioncheck/result`, body: { result: 'direct' } };
     case 'PUT /api/admin/groups':
       return { url: pattern, body: { grants: [{ role: 'VIDMedarbetare', features: ['EditMeeting', 'InternalMeeting'], isAdmin: false }] } };
     case 'PUT /api/admin/appsettings/flags':

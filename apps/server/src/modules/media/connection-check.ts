@@ -2,7 +2,7 @@ import type { ConnectionCheckResult, ConnectionCheckStart, ParticipantConnection
 import type { MediaDeps } from './media.service.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
-import { findMeeting, membershipOf, type Membership } from '../meetings/meeting-membership.ts';
+import { membershipOf, type Membership } from '../meetings/meeting-membership.ts';
 import { signMediaToken } from './media-token.ts';
 import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { listConnectionChecks, upsertConnectionCheck } from './connection-check.repository.ts';
@@ -28,9 +28,9 @@ export function mayReadConnectionChecks(membership: Membership, user: Pick<Sessi
 
 async function memberOf(deps: CheckDeps, user: SessionUser, meetingId: string): Promise<Membership> {
   const membership = await membershipOf(deps.db, meetingId, user);
+  // As for the meeting itself: someone outside it cannot tell an existing meeting from an unknown id.
   if (membership) return membership;
-  if (!(await findMeeting(deps.db, meetingId))) throw notFound('Mötet hittades inte');
-  throw forbidden('Du är inte deltagare i det här mötet');
+  throw notFound('Mötet hittades inte');
 }
 
 /** A token for the check's `/media` socket and the ICE servers (TURN with this participant's credentials). */

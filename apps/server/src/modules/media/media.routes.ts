@@ -52,22 +52,22 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
   // The lobby's connection check (connection-check.ts): its token and ICE servers, its outcome, and the outcomes
   // for the meeting's staff.
   app.post(
-    '/api/meeting/:meetingId/connectioncheck',
+    '/api/meeting/:id/connectioncheck',
     { schema: { params: ConnectionCheckParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: answers(ConnectionCheckStart) } },
-    async (request) => ({ data: await startConnectionCheck(app.deps, requirePerson(request), request.params.meetingId) }),
+    async (request) => ({ data: await startConnectionCheck(app.deps, requirePerson(request), request.params.id) }),
   );
   app.post(
-    '/api/meeting/:meetingId/connectioncheck/result',
+    '/api/meeting/:id/connectioncheck/result',
     { schema: { params: ConnectionCheckParams, body: Envelope(ConnectionCheckReport), response: answers(Type.Null()) } },
     async (request) => {
-      await reportConnectionCheck(app.deps, requirePerson(request), request.params.meetingId, request.body.data.result);
+      await reportConnectionCheck(app.deps, requirePerson(request), request.params.id, request.body.data.result);
       return { data: null };
     },
   );
   app.get(
-    '/api/meeting/:meetingId/connectionchecks',
+    '/api/meeting/:id/connectionchecks',
     { schema: { params: ConnectionCheckParams, response: answers(Type.Array(ParticipantConnectionCheck)) } },
-    async (request) => ({ data: await connectionChecksOf(app.deps, requirePerson(request), request.params.meetingId) }),
+    async (request) => ({ data: await connectionChecksOf(app.deps, requirePerson(request), request.params.id) }),
   );
 
   // A webcast's public facts are open to anyone holding its link (public access); other meetings only to members.
