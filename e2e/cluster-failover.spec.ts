@@ -245,8 +245,8 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     const kick = await apiCall(erik, 'POST', `/api/media/${meetingId}/kick`, { connectionId: await connectionIdOf(jonna) });
     expect(kick.status, kick.body).toBe(200);
     expect(await nodeOf(erik)).toBe('app2');
-    // Her page leaves the meeting (to the start page) and Erik's list no longer has her media.
-    await expect.poll(() => new URL(jonna.url()).pathname).toBe('/');
+    // Her page leaves the meeting for the start page ('/', which shows her meetings) and Erik's list no longer has her media.
+    await expect.poll(() => new URL(jonna.url()).pathname).toBe('/meetings');
     await expect.poll(() => erik.locator('.tile', { hasText: 'Jonna Sökande' }).count()).toBe(0);
   }, 480_000);
 });
