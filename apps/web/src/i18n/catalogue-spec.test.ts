@@ -82,6 +82,5 @@ describe.skipIf(!specPresent)('the Swedish catalogue and the spec', () => {
   });
 });
 
-describe.runIf(!specPresent)('the Swedish catalogue and the spec (spec absent)', () => {
-  it.skip(`skipped: no spec at ${specDir}; the spec texts cannot be compared here`, () => {});
-});
+// Without the spec beside the repo the comparison cannot run: say so in the output rather than pass silently.
+if (!specPresent) console.log(`SKIPPED: no spec at ${specDir}; the Swedish catalogue cannot be compared with the spec's texts`);
