@@ -10,7 +10,8 @@ import { apiCall, book, CallBench, connectionIdOf, enter, keepsDecoding } from '
 // Chromiums' encoded transforms: Erik and Jonna decode each other; Karin is admitted like them (same capabilities,
 // same room) but a man in the middle of her page replaces the key the server hands her, so she holds only a wrong
 // one. She receives the packets and decodes nothing. Then she is removed from the booking: the key is replaced for
-// the two left, who go on decoding under the new one.
+// the two left, who go on decoding under the new one. Last, Jonna in a browser without encoded transforms: the call
+// works in transit-only protection while she is in it, and both screens say so.
 vi.setConfig({ expect: { poll: { timeout: 45_000, interval: 500 } } });
 
 const bench = new CallBench();
@@ -24,6 +25,8 @@ interface Counts {
   decrypted: number;
   failed: number;
   unsent: number;
+  plainSent: number;
+  plainReceived: number;
   epoch: number;
 }
 const countsOf = (page: Page) =>
@@ -45,6 +48,9 @@ const videoIn = (page: Page, connectionId: string) =>
     }
     return { bytes, frames };
   }, connectionId);
+
+/** What the meeting screen's error panel says ('' when it shows nothing). */
+const panelText = async (page: Page) => (await page.locator('.error-panel').allTextContents()).join(' ');
 
 const randomKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
 
@@ -88,7 +94,7 @@ beforeAll(async () => {
 afterAll(async () => bench.stop());
 
 describe('end-to-end encrypted media', () => {
-  it('lets the participants decode each other, gives a key-less subscriber packets but no frame, and replaces the key on removal', async () => {
+  it('lets the participants decode each other, gives a key-less subscriber packets but no frame, replaces the key on removal, and falls back to transit-only for a browser that cannot encrypt', async () => {
     const wrong = randomKey();
     await holdWrongKey(karin, wrong);
     await Promise.all([enter(erik, meeting.id), enter(jonna, meeting.id), enter(karin, meeting.id)]);
@@ -133,6 +139,33 @@ describe('end-to-end encrypted media', () => {
     await expect.poll(async () => [(await countsOf(erik))!.epoch, (await countsOf(jonna))!.epoch]).toEqual([2, 2]);
     await keepsDecoding(erik, `camera-${jonnaId}`);
     await keepsDecoding(jonna, `camera-${erikId}`);
+
+    // Jonna comes back in a browser without encoded transforms (as an old phone's). The call still works for her:
+    // the server puts the meeting into transit-only protection while she is in it, both screens say so, and
+    // Erik's frames go out and come in unencrypted by us. When she leaves, Erik encrypts again.
+    const old = await jonna.context().newPage();
+    await old.addInitScript(() => {
+      delete (window as unknown as { RTCRtpScriptTransform?: unknown }).RTCRtpScriptTransform;
+    });
+    await jonna.close();
+    await enter(old, meeting.id);
+    const oldId = await connectionIdOf(old);
+    await expect.poll(() => panelText(old)).toContain('Din webbläsare kan inte kryptera bild och ljud hela vägen');
+    await expect.poll(() => panelText(erik)).toContain('En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen');
+    await keepsDecoding(old, `camera-${erikId}`);
+    await keepsDecoding(erik, `camera-${oldId}`);
+    const transit = (await countsOf(erik))!;
+    console.log('erik while the meeting is transit-only', transit);
+    expect(transit.plainSent).toBeGreaterThan(20);
+    expect(transit.plainReceived).toBeGreaterThan(20);
+    expect(await countsOf(old)).toBeNull();
+    await old.close();
+    await expect.poll(() => panelText(erik)).not.toContain('En deltagare har en webbläsare');
+    const back = (await countsOf(erik))!;
+    await new Promise((r) => setTimeout(r, 2_000));
+    const later = (await countsOf(erik))!;
+    expect(later.encrypted).toBeGreaterThan(back.encrypted + 20);
+    expect(later.plainSent).toBe(back.plainSent);
 
     // What the server logged through all this (at debug level) holds neither key in any form.
     const keys = [first.mediaKey, JSON.parse((await apiCall(erik, 'POST', '/api/meeting/gettoken', { meetingId: meeting.id })).body).data.mediaKey];

@@ -116,6 +116,11 @@ export interface MediaConnection {
   hasAudio: boolean;
   hasVideo: boolean;
   moderator: boolean;
+  /**
+   * Whether this connection's browser encrypts its media end to end (it has encoded transforms). One that cannot
+   * puts the whole meeting's media into transit-only protection while it is connected (see `mediaProtection`).
+   */
+  endToEnd: boolean;
 }
 
 /**
@@ -142,7 +147,14 @@ export type MediaServerMessage =
    * The meeting's current media key: sent after `connected`, and again whenever it is replaced because someone
    * was removed from the meeting (they are disconnected first and never get it).
    */
-  | ({ videomote: 'mediaKey' } & MediaKey);
+  | ({ videomote: 'mediaKey' } & MediaKey)
+  /**
+   * Whether the meeting's media is end-to-end encrypted now: sent after `connected` and whenever it changes. False
+   * while a connection whose browser lacks encoded transforms is in the meeting: then every browser sends its frames
+   * unencrypted by us (DTLS-SRTP still protects them in transit) and accepts unencrypted ones, so that one can take
+   * part; each screen says so. True again, and plain frames refused again, once it has left.
+   */
+  | { videomote: 'mediaProtection'; endToEnd: boolean };
 
 /** `bye`: the page is going away (pagehide), so the server need not hold the connection for a resume. */
 export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' } | { videomote: 'bye' };

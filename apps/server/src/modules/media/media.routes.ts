@@ -22,6 +22,8 @@ const RelayQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 8192 })),
   client: Type.Optional(Type.String({ maxLength: 1000 })),
   probe: Type.Optional(Type.String({ maxLength: 10 })),
+  // `e2ee=0`: this browser has no encoded transforms, so it cannot encrypt end to end (media-protection.ts).
+  e2ee: Type.Optional(Type.String({ maxLength: 10 })),
 });
 
 /** Conference media (spec §7): gettoken, getmeetingbyroomid, moderation, and the `/media/{meetingId}` relay. */
@@ -139,7 +141,7 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
       // The browser's own key for this connection: with it, a new socket after a broken one resumes the connection.
       const { client } = request.query;
       const resumeKey = client && /^[A-Za-z0-9_-]{16,64}$/.test(client) ? client : null;
-      media.connect(socket, admission, takeEarly, resumeKey).catch((err) => {
+      media.connect(socket, admission, takeEarly, resumeKey, request.query.e2ee !== '0').catch((err) => {
         request.log.warn({ err }, 'media connection failed');
         media.recordConnectFailure(admission.membership.meeting.id, err);
         socket.close(4003, 'media server unavailable');

@@ -28,6 +28,7 @@ import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
+import { meetingEndToEnd } from './media-protection.ts';
 import { withoutLeftFeed } from './remote-feed-left.ts';
 
 const TOKEN_HOURS = 12;
@@ -116,6 +117,8 @@ export class MediaService {
   /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
   private readonly remote = new Map<string, Map<string, RemoteConnection>>();
   private announceTimer: NodeJS.Timeout | null = null;
+  /** Meetings whose media is protected in transit only now (a browser without encoded transforms is in them). */
+  private readonly transitOnly = new Set<string>();
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
   readonly keys: MediaKeys;
@@ -320,7 +323,8 @@ export class MediaService {
   }
 
   /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
-  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => [], resumeKey: string | null = null): Promise<void> {
+  /** `endToEnd`: whether the browser encrypts its media end to end (false: it has no encoded transforms). */
+  async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => [], resumeKey: string | null = null, endToEnd = true): Promise<void> {
     const { membership, claims } = admission;
     const meetingId = membership.meeting.id;
     if (resumeKey && this.resume(socket, admission, resumeKey, takeEarly)) return;
@@ -340,6 +344,7 @@ export class MediaService {
       hasAudio: false,
       hasVideo: false,
       moderator: membership.kind === 'participant' && membership.participant.isAdmin,
+      endToEnd,
     };
     const tokenSecret = control.info.tokenSecret;
     const personKey = participantId ? `p:${participantId}` : `v:${admission.user.subject}`;
@@ -416,6 +421,7 @@ export class MediaService {
           conns?.delete(connection.connectionId);
           if (conns && conns.size === 0) this.live.delete(meetingId);
           if (entry) this.broadcastAbout(meetingId, entry, { videomote: 'connectionDestroyed', connectionId: connection.connectionId });
+          this.syncProtection(meetingId);
         },
       },
     });
@@ -453,6 +459,7 @@ export class MediaService {
     // The key may have been replaced since this browser's gettoken.
     relay.sendOwn({ videomote: 'mediaKey', ...mediaKey } satisfies MediaServerMessage);
     entry.keyEpoch = mediaKey.epoch;
+    this.syncProtection(meetingId, entry);
     for (const text of early) relay.receive(text);
   }
 
@@ -484,6 +491,7 @@ export class MediaService {
       ],
       resumed: true,
     } satisfies MediaServerMessage);
+    this.syncProtection(meetingId, entry);
     for (const text of early) entry.relay.receive(text);
     return true;
   }
@@ -494,6 +502,22 @@ export class MediaService {
     // Published through another node (behind the proxy, participants of one meeting are spread over the nodes).
     for (const r of this.remote.get(meetingId)?.values() ?? []) if (r.connection.feedId === feedId || r.connection.screenFeedId === feedId) return true;
     return false;
+  }
+
+  /**
+   * Tells the meeting's connections on this process whether its media is end-to-end encrypted, when that changes
+   * (a browser without encoded transforms came or went, here or on another node), and `newcomer` in any case.
+   */
+  private syncProtection(meetingId: string, newcomer?: LiveConnection): void {
+    const local = [...(this.live.get(meetingId)?.values() ?? [])];
+    if (!local.length) return void this.transitOnly.delete(meetingId);
+    const endToEnd = meetingEndToEnd([...local.map((c) => c.connection), ...[...(this.remote.get(meetingId)?.values() ?? [])].map((r) => r.connection)]);
+    const was = !this.transitOnly.has(meetingId);
+    if (endToEnd) this.transitOnly.delete(meetingId);
+    else this.transitOnly.add(meetingId);
+    const message = { videomote: 'mediaProtection', endToEnd } satisfies MediaServerMessage;
+    if (endToEnd !== was) for (const c of local) c.relay.sendOwn(message);
+    else newcomer?.relay.sendOwn(message);
   }
 
   private view(e: LiveConnection): MediaConnection {
@@ -554,6 +578,7 @@ export class MediaService {
     if (parsed.held) {
       for (const [meetingId, conns] of Object.entries(parsed.held)) {
         for (const c of conns) if (!upsert(meetingId, c.connection, c.publish)) this.deliverAbout(meetingId, c.publish, { videomote: 'connectionCreated', connection: c.connection });
+        this.syncProtection(meetingId);
       }
       return;
     }
@@ -569,6 +594,7 @@ export class MediaService {
       return;
     }
     this.deliverAbout(meetingId, publish, message);
+    this.syncProtection(meetingId);
   }
 
   /** A feed left the meeting's room: another node's connection that published it no longer does (see withoutLeftFeed). */
@@ -596,6 +622,7 @@ export class MediaService {
         this.deliverAbout(meetingId, r.publish, { videomote: 'connectionDestroyed', connectionId: id });
       }
       if (!conns.size) this.remote.delete(meetingId);
+      this.syncProtection(meetingId);
     }
   }
 

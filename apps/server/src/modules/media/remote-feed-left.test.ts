@@ -11,6 +11,7 @@ const erik: MediaConnection = {
   hasAudio: true,
   hasVideo: true,
   moderator: true,
+  endToEnd: true,
 };
 
 describe('withoutLeftFeed', () => {

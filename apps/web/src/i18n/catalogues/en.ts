@@ -276,7 +276,7 @@ export const en = {
     transfer1:
       'Your personal data is handled in Sweden and is not given to countries outside the EU/EEA. Picture and sound are sent encrypted between the participants through our own video server. We do not give your data to others, unless the law says we must.',
     transfer2:
-      'Picture and sound are encrypted all the way between the participants’ web browsers, with a key that only the participants of the meeting get. The video server that passes on picture and sound therefore cannot see or hear the meeting. If a participant is changed or removed from the meeting, those who remain get a new key. What is not encrypted all the way is the chat, the participants’ names and who is connected: these are sent encrypted to our server, which can read them.',
+      'Picture and sound are encrypted all the way between the participants’ web browsers, with a key that only the participants of the meeting get. The video server that passes on picture and sound therefore cannot see or hear the meeting. If a participant is changed or removed from the meeting, those who remain get a new key. What is not encrypted all the way is the chat, the participants’ names and who is connected: these are sent encrypted to our server, which can read them. The key is made and kept encrypted by our server, so encryption all the way protects against the video server, not against our own server. If someone in the meeting has a web browser that cannot encrypt all the way, picture and sound are protected only on the way to and from the video server while that person is in the meeting, and the meeting window then says so.',
     rightsHeading: 'Your rights, data protection officer and complaints',
     rights1:
       'You have the right to know what data we handle about you (a register extract), to have wrong data corrected, in some cases to have data deleted or the handling limited, and to object to the handling.',
@@ -456,7 +456,9 @@ export const en = {
       FORCE_MUTE_FAILED: 'The microphone could not be turned off.',
       BLUR_FAILED: 'The background could not be blurred. You are shown with a normal background.',
       E2EE_UNSUPPORTED:
-        'Your web browser cannot encrypt picture and sound all the way to the other participants. So you cannot send or receive picture and sound in the meeting, but the chat works. Use an up-to-date version of Chrome, Edge, Firefox or Safari.',
+        'Your web browser cannot encrypt picture and sound all the way to the other participants. While you are in the meeting, its picture and sound are therefore protected only on the way to and from our video server, and everyone in the meeting sees this message. If you can, use an up-to-date version of Chrome, Edge, Firefox or Safari.',
+      MEDIA_TRANSIT_ONLY:
+        'A participant has a web browser that cannot encrypt picture and sound all the way. While that participant is in the meeting, picture and sound are protected only on the way to and from our video server.',
     },
     consent: {
       heading: 'You need to go through the meeting preparations',

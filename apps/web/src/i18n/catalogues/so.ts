@@ -277,7 +277,7 @@ export const so = {
     transfer1:
       'Xogtaada shakhsiga ah waxaa lagu maareeyaa Iswiidhan, lagumana wareejiyo dalal ka baxsan EU/EES. Sawirka iyo codka waxaa loo diraa si sir ah (xafidan) oo u dhexeeya ka qaybgalayaasha iyadoo loo marayo server-ka fiidiyowga ee annaga. Xogtaada uma dhiibno dad kale, haddii aysan sharcigu nagu waajibin.',
     transfer2:
-      'Sawirka iyo codka waxaa lagu xafidaa jidka oo dhan inta u dhexeysa browser-yada ka qaybgalayaasha, iyadoo la isticmaalayo fure ay helaan oo kaliya ka qaybgalayaasha shirka. Sidaa darteed server-ka fiidiyowga ee gudbiya sawirka iyo codka ma arki karo mana maqli karo shirka. Haddii ka qaybgale la beddelo ama shirka laga saaro, kuwa haray waxay helaan fure cusub. Waxa aan jidka oo dhan la xafidin waa chat-ka, magacyada ka qaybgalayaasha iyo cidda ku xiran: kuwaas si xafidan ayaa loogu diraa server-kayaga, kaas oo akhrin kara.',
+      'Sawirka iyo codka waxaa lagu xafidaa jidka oo dhan inta u dhexeysa browser-yada ka qaybgalayaasha, iyadoo la isticmaalayo fure ay helaan oo kaliya ka qaybgalayaasha shirka. Sidaa darteed server-ka fiidiyowga ee gudbiya sawirka iyo codka ma arki karo mana maqli karo shirka. Haddii ka qaybgale la beddelo ama shirka laga saaro, kuwa haray waxay helaan fure cusub. Waxa aan jidka oo dhan la xafidin waa chat-ka, magacyada ka qaybgalayaasha iyo cidda ku xiran: kuwaas si xafidan ayaa loogu diraa server-kayaga, kaas oo akhrin kara. Furaha waxaa sameeya oo si xafidan u haya server-kayaga, sidaa darteed xafidista jidka oo dhan waxay ka ilaalisaa server-ka fiidiyowga, ma aha server-kayaga. Haddii qof shirka ku jira leeyahay browser aan xafidi karin jidka oo dhan, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga loogu socdo iyo kaga imaanaya inta qofkaasi shirka ku jiro, daaqadda shirkana way sheegtaa.',
     rightsHeading: 'Xuquuqdaada, sarkaalka ilaalinta xogta iyo cabashooyinka',
     rights1:
       'Waxaad xaq u leedahay inaad ogaato xogta aan kaa maareyno (soo saarid diiwaan), in xogta khaldan la saxo, xaaladaha qaarkood in xogta la tirtiro ama maareynta la xaddido, iyo inaad ka soo horjeesato maareynta.',
@@ -456,7 +456,9 @@ export const so = {
       FORCE_MUTE_FAILED: 'Makarafoonka lama demin karin.',
       BLUR_FAILED: 'Gadaasha lama mugdiyeyn karin. Waxaad ku muuqataa gadaal caadi ah.',
       E2EE_UNSUPPORTED:
-        'Browser-kaagu ma xafidi karo sawirka iyo codka jidka oo dhan ilaa ka qaybgalayaasha kale. Sidaa darteed ma diri kartid mana heli kartid sawir iyo cod shirka, laakiin chat-ku wuu shaqeynayaa. Isticmaal nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
+        'Browser-kaagu ma xafidi karo sawirka iyo codka jidka oo dhan ilaa ka qaybgalayaasha kale. Inta aad shirka ku jirto, sawirka iyo codka shirka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya, qof walba oo shirka ku jirana wuu arkaa farriintan. Haddii aad awoodo, isticmaal nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
+      MEDIA_TRANSIT_ONLY:
+        'Ka qaybgale ayaa leh browser aan xafidi karin sawirka iyo codka jidka oo dhan. Inta ka qaybgalahaasi shirka ku jiro, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya.',
     },
     consent: {
       heading: 'Waa inaad marto diyaarinta shirka',

@@ -284,7 +284,7 @@ export const sv = {
     transfer1:
       'Dina personuppgifter behandlas i Sverige och lämnas inte över till länder utanför EU/EES. Bild och ljud skickas krypterat mellan deltagarna via vår egen videoserver. Vi lämnar inte ut dina uppgifter till andra, om vi inte är skyldiga att göra det enligt lag.',
     transfer2:
-      'Bild och ljud krypteras hela vägen mellan deltagarnas webbläsare, med en nyckel som bara mötets deltagare får. Videoservern som skickar vidare bild och ljud kan därför inte se eller höra mötet. Byts en deltagare ut eller tas bort från mötet får de som är kvar en ny nyckel. Det som inte krypteras hela vägen är chatten, deltagarnas namn och vilka som är anslutna: de skickas krypterat till vår server, som kan läsa dem.',
+      'Bild och ljud krypteras hela vägen mellan deltagarnas webbläsare, med en nyckel som bara mötets deltagare får. Videoservern som skickar vidare bild och ljud kan därför inte se eller höra mötet. Byts en deltagare ut eller tas bort från mötet får de som är kvar en ny nyckel. Det som inte krypteras hela vägen är chatten, deltagarnas namn och vilka som är anslutna: de skickas krypterat till vår server, som kan läsa dem. Nyckeln skapas och förvaras krypterad av vår server, så krypteringen hela vägen skyddar mot videoservern, inte mot vår egen server. Har någon i mötet en webbläsare som inte kan kryptera hela vägen skyddas bild och ljud bara på vägen till och från videoservern så länge den personen är med, och det står då i mötesfönstret.',
     rightsHeading: 'Dina rättigheter, dataskyddsombud och klagomål',
     rights1:
       'Du har rätt att få veta vilka uppgifter vi behandlar om dig (registerutdrag), att få felaktiga uppgifter rättade, att i vissa fall få uppgifter raderade eller behandlingen begränsad, och att invända mot behandlingen.',
@@ -465,7 +465,9 @@ export const sv = {
       FORCE_MUTE_FAILED: 'Det gick inte att stänga av mikrofonen.',
       BLUR_FAILED: 'Det gick inte att göra bakgrunden suddig. Du visas med normal bakgrund.',
       E2EE_UNSUPPORTED:
-        'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Därför kan du inte skicka eller ta emot bild och ljud i mötet, men chatten fungerar. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.',
+        'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Så länge du är med skyddas bild och ljud i mötet därför bara på vägen till och från vår videoserver, och alla i mötet ser detta meddelande. Använd gärna en aktuell version av Chrome, Edge, Firefox eller Safari.',
+      MEDIA_TRANSIT_ONLY:
+        'En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen. Så länge den deltagaren är med skyddas bild och ljud i mötet bara på vägen till och från vår videoserver.',
     },
     consent: {
       heading: 'Du behöver gå via mötets förberedelser',

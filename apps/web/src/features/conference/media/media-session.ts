@@ -434,7 +434,7 @@ export class MediaSession {
     const Janus = this.Janus!;
     const generation = ++this.generation;
     this.serverReady = this.janusReady = false;
-    const url = `${this.opts.mediaBaseUrl}/${encodeURIComponent(this.opts.meetingId)}?token=${encodeURIComponent(this.opts.token)}&client=${this.clientKey}&a=${generation}`;
+    const url = `${this.opts.mediaBaseUrl}/${encodeURIComponent(this.opts.meetingId)}?token=${encodeURIComponent(this.opts.token)}&client=${this.clientKey}&a=${generation}${this.e2ee.supported ? '' : '&e2ee=0'}`;
     this.url = url;
     this.tap(url, generation);
     this.janus = new Janus({
@@ -615,6 +615,12 @@ export class MediaSession {
       case 'mediaKey':
         this.e2ee.setKey(msg.epoch, msg.key); // E2EE: the key at connect, and its replacement after a removal
         break;
+      case 'mediaProtection':
+        this.e2ee.setEndToEnd(msg.endToEnd);
+        // A browser that cannot encrypt says so itself (whenReady); the others learn it here.
+        if (this.e2ee.supported && !msg.endToEnd) model.addError('MEDIA_TRANSIT_ONLY');
+        else model.removeError('MEDIA_TRANSIT_ONLY');
+        break;
       default:
         break;
     }
@@ -628,14 +634,10 @@ export class MediaSession {
     if (this.networkTimer) clearTimeout(this.networkTimer);
     this.networkTimer = null;
     if (wasReconnecting) this.opts.model.removeError('networkDisconnected');
-    // E2EE: a browser without encoded transforms takes no part in the media. It could neither encrypt what it sends
-    // (the others would drop it) nor decrypt what it gets (noise), and the meeting's media stays encrypted for
-    // everyone else rather than falling back to plain for all of them because of one browser. It says so.
-    if (!this.e2ee.supported) {
-      this.opts.model.addError('E2EE_UNSUPPORTED');
-      this.stats.start();
-      return;
-    }
+    // E2EE: a browser without encoded transforms still takes part (a job seeker on an old phone must not be shut out
+    // of the call): it told the server so when it connected (`e2ee=0`), the server put the meeting's media into
+    // transit-only protection while it is there, and every screen says so.
+    if (!this.e2ee.supported) this.opts.model.addError('E2EE_UNSUPPORTED');
     if (this.opts.model.getState().capabilities.publish) void this.publish();
     this.syncSubscriptions();
     this.stats.start();

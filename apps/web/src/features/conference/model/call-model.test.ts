@@ -4,7 +4,7 @@ import { deviceFor, initials, layout, matchDevice, raisedCount, statusText } fro
 
 const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
-  connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: null, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, ...extra,
+  connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: null, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true, ...extra,
 });
 
 describe('status text', () => {

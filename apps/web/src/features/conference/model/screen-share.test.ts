@@ -4,7 +4,7 @@ import { isShareDenied, sharerText, shareAction } from './screen-share.ts';
 
 const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
-  connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: 1, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, ...extra,
+  connectionId: id, participantId: null, displayName: `Person ${id}`, feedId: 1, screenFeedId: null, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true, ...extra,
 });
 const fakeStream = {} as MediaStream;
 

@@ -1,10 +1,12 @@
-import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing } from './frame-crypto.ts';
+import { clearByteCount, encryptFrame, importMediaKey, KeyRing, receiveFrame } from './frame-crypto.ts';
 import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
 
 /**
  * The encoded transforms of every sender and receiver of the page (RTCRtpScriptTransform), off the main thread.
  * A frame that cannot be encrypted (no key yet) is not sent and one that does not open is not decoded: neither
- * plain media to Janus nor unauthenticated media to the decoder, ever.
+ * plain media to Janus nor unauthenticated media to the decoder, while the meeting is end-to-end encrypted. Only
+ * when the server says it is not (a browser without encoded transforms is in the meeting, see `mediaProtection`)
+ * do frames go out as they are and plain frames come in.
  */
 
 // The web app compiles against the DOM library only (DOM and WebWorker cannot be mixed): the little we use here.
@@ -25,11 +27,13 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 const ring = new KeyRing();
-const counts: Omit<E2eeCounts, 'epoch'> = { encrypted: 0, decrypted: 0, failed: 0, unsent: 0 };
+const counts: Omit<E2eeCounts, 'epoch'> = { encrypted: 0, decrypted: 0, failed: 0, unsent: 0, plainSent: 0, plainReceived: 0 };
+let endToEnd = true;
 
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'counts') return scope.postMessage({ type: 'counts', ...counts, epoch: ring.current?.epoch ?? 0 });
+  if (message.type === 'endToEnd') endToEnd = message.endToEnd;
   if (message.type === 'key') {
     const { epoch } = message;
     void importMediaKey(message.key).then((key) => ring.add({ epoch, key }));
@@ -43,6 +47,10 @@ scope.onrtctransform = ({ transformer }) => {
       ? async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
           const key = ring.current;
           if (frame.data.byteLength === 0) return out.enqueue(frame);
+          if (!endToEnd) {
+            counts.plainSent += 1;
+            return out.enqueue(frame);
+          }
           if (!key) return void (counts.unsent += 1);
           frame.data = await encryptFrame(frame.data, clearByteCount(kind, frame.type), key);
           counts.encrypted += 1;
@@ -50,10 +58,11 @@ scope.onrtctransform = ({ transformer }) => {
         }
       : async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
           if (frame.data.byteLength === 0) return out.enqueue(frame);
-          const plain = await decryptFrame(frame.data, clearByteCount(kind, frame.type), ring);
-          if (!plain) return void (counts.failed += 1);
-          frame.data = plain;
-          counts.decrypted += 1;
+          const received = await receiveFrame(frame.data, clearByteCount(kind, frame.type), ring, endToEnd);
+          if (!received) return void (counts.failed += 1);
+          frame.data = received.data;
+          if (received.opened === 'decrypted') counts.decrypted += 1;
+          else counts.plainReceived += 1;
           out.enqueue(frame);
         };
   transformer.readable

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing, TAG_BYTES, TRAILER_BYTES, type EpochKey } from './frame-crypto.ts';
+import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing, receiveFrame, TAG_BYTES, TRAILER_BYTES, type EpochKey } from './frame-crypto.ts';
 
 const base64url = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const randomKeyText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -93,6 +93,18 @@ describe('frame encryption', () => {
     const wrapped = await epochKey(257);
     ring.add(wrapped);
     expect(ring.forEpochByte(1)).toBe(wrapped.key);
+  });
+
+  it('takes a plain frame only while the meeting is transit-only, and still opens sealed ones then', async () => {
+    const key = await epochKey(1);
+    const plain = frame(10);
+    const sealed = await encryptFrame(frame(10), 10, key);
+    expect(await receiveFrame(plain, 10, ringOf(key), true)).toBeNull();
+    expect(await receiveFrame(plain, 10, ringOf(key), false)).toEqual({ data: plain, opened: 'plain' });
+    const opened = await receiveFrame(sealed, 10, ringOf(key), false);
+    expect(opened?.opened).toBe('decrypted');
+    expect(new Uint8Array(opened!.data)).toEqual(new Uint8Array(frame(10)));
+    expect((await receiveFrame(sealed, 10, ringOf(key), true))?.opened).toBe('decrypted');
   });
 
   it('accepts only a 32-byte key', async () => {

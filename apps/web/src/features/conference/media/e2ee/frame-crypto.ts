@@ -102,6 +102,24 @@ export async function decryptFrame(data: ArrayBuffer, clear: number, ring: KeyRi
   return out.buffer;
 }
 
+/**
+ * What a receiver makes of a frame: opened with a key of the ring, or, only while the meeting is transit-only
+ * (the server said so: a browser without encoded transforms is in it, and every sender sends plain), taken as it
+ * came. While the meeting is end-to-end encrypted a frame that does not open is dropped (null): a plain frame
+ * slipped in by the media server never reaches the decoder. In transit-only mode frames sealed before the switch
+ * still open, so nothing on its way is lost.
+ */
+export async function receiveFrame(
+  data: ArrayBuffer,
+  clear: number,
+  ring: KeyRing,
+  endToEnd: boolean,
+): Promise<{ data: ArrayBuffer; opened: 'decrypted' | 'plain' } | null> {
+  const plain = await decryptFrame(data, clear, ring);
+  if (plain) return { data: plain, opened: 'decrypted' };
+  return endToEnd ? null : { data, opened: 'plain' };
+}
+
 function randomIv(): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(IV_BYTES));
 }

@@ -31,9 +31,16 @@ export class MediaE2ee {
     this.worker?.postMessage({ type: 'key', epoch, key } satisfies E2eeWorkerMessage);
   }
 
+  /** Whether the meeting's media is end-to-end encrypted now, as the server says (false: plain frames both ways). */
+  setEndToEnd(endToEnd: boolean): void {
+    this.worker?.postMessage({ type: 'endToEnd', endToEnd } satisfies E2eeWorkerMessage);
+  }
+
   /**
    * Tells Janus the media of this description is end-to-end encrypted (janus.js passes `jsep.e2ee` on). The
-   * meeting's room requires it: Janus refuses a publisher that does not say so.
+   * meeting's room requires it: Janus refuses a publisher that does not say so. A browser without encoded
+   * transforms says so too, to be let in; the server has then put the meeting into transit-only mode, in which
+   * every browser sends plain frames, so Janus's rule of one kind of feed per room still holds.
    */
   declare<T extends object>(jsep: T): T & { e2ee: true } {
     return Object.assign(jsep, { e2ee: true as const });
@@ -64,8 +71,8 @@ export class MediaE2ee {
       const onMessage = (event: MessageEvent<{ type: string } & E2eeCounts>) => {
         if (event.data.type !== 'counts') return;
         worker.removeEventListener('message', onMessage);
-        const { encrypted, decrypted, failed, unsent, epoch } = event.data;
-        resolve({ encrypted, decrypted, failed, unsent, epoch });
+        const { encrypted, decrypted, failed, unsent, plainSent, plainReceived, epoch } = event.data;
+        resolve({ encrypted, decrypted, failed, unsent, plainSent, plainReceived, epoch });
       };
       worker.addEventListener('message', onMessage);
       worker.postMessage({ type: 'counts' });

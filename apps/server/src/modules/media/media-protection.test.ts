@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { meetingEndToEnd } from './media-protection.ts';
+
+describe('meetingEndToEnd', () => {
+  it('is end to end while every browser encrypts, and for an empty meeting', () => {
+    expect(meetingEndToEnd([])).toBe(true);
+    expect(meetingEndToEnd([{ endToEnd: true }, { endToEnd: true }])).toBe(true);
+  });
+
+  it('is transit-only while one browser cannot encrypt', () => {
+    expect(meetingEndToEnd([{ endToEnd: true }, { endToEnd: false }, { endToEnd: true }])).toBe(false);
+  });
+
+  it('takes a connection announced without the field (an older node) as encrypting', () => {
+    expect(meetingEndToEnd([{ endToEnd: true }, {}])).toBe(true);
+  });
+});
