@@ -9,7 +9,9 @@
  * Query: `ws` (Janus WebSocket URL), `token` (Janus's own signed token: token_auth is on in the product's Janus
  * configuration), `room`, `name`, `audio=1` to publish a microphone, `camera=off` to publish the camera track
  * disabled (as the product does until 'Slå på din kamera'); for the grid figure, `publish=0` (a viewer: joins, sends
- * nothing) and `subscribe=0` (a publisher that receives nothing).
+ * nothing) and `subscribe=0` (a publisher that receives nothing); `simulcast=1` sends the camera as the product does
+ * (three VP8 layers h/m/l at full, half and quarter size, 1200/450/150 kbit/s: the product's default caps), and
+ * `substream=0|1|2` has a viewer ask Janus for that layer of every video it receives (a grid of small tiles: 0).
  *
  * `window.__bare` holds when the session started (performance.now()), the error if one happened, and the camera track.
  */
@@ -84,6 +86,7 @@ const pump = (): void => {
         tracks: [{ type: 'data', capture: false }],
         success: (answer) => {
           subscriber?.send({ message: { request: 'start' }, jsep: answer });
+          chooseLayer();
           busy = false;
           pump();
         },
@@ -92,6 +95,21 @@ const pump = (): void => {
     },
   });
 };
+/** With `substream`: that simulcast layer of every received video (Janus forwards the others to no one here). */
+const chooseLayer = (): void => {
+  const substream = q.get('substream');
+  const pc = (subscriber as unknown as { webrtcStuff?: { pc?: RTCPeerConnection } } | null)?.webrtcStuff?.pc;
+  if (substream === null || !pc) return;
+  const mids = pc.getTransceivers().filter((t) => t.receiver.track.kind === 'video' && t.mid).map((t) => t.mid!);
+  if (mids.length) subscriber?.send({ message: { request: 'configure', streams: mids.map((mid) => ({ mid, substream: Number(substream) })) }, error: fail('configure layer') });
+};
+const simulcast = q.get('simulcast') === '1';
+// scalabilityMode is newer than the DOM library this compiles against.
+const SIMULCAST_ENCODINGS = [
+  { rid: 'h', active: true, maxBitrate: 1_200_000, scalabilityMode: 'L1T3' },
+  { rid: 'm', active: true, maxBitrate: 450_000, scaleResolutionDownBy: 2, scalabilityMode: 'L1T3' },
+  { rid: 'l', active: true, maxBitrate: 150_000, scaleResolutionDownBy: 4, scalabilityMode: 'L1T3' },
+] as unknown as RTCRtpEncodingParameters[];
 let myId = 0;
 const follow = (msg: JanusJS.Message): void => {
   const publishers = (msg.publishers as { id: number }[] | undefined) ?? [];
@@ -122,7 +140,12 @@ janus.attach({
         if (camera) camera.enabled = q.get('camera') !== 'off';
         state.camera = camera;
         publisher?.createOffer({
-          tracks: stream.getTracks().map((t): JanusJS.TrackOption => ({ type: t.kind as 'audio' | 'video', capture: t, recv: false })),
+          tracks: stream.getTracks().map(
+            (t): JanusJS.TrackOption =>
+              t.kind === 'video' && simulcast
+                ? ({ type: 'video', capture: t, recv: false, simulcast: true, sendEncodings: SIMULCAST_ENCODINGS } as JanusJS.TrackOption)
+                : { type: t.kind as 'audio' | 'video', capture: t, recv: false },
+          ),
           success: (offer) => publisher?.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer }),
           error: fail('offer'),
         });

@@ -378,25 +378,30 @@ interface GridFigures {
 
 /**
  * Sixteen tiles: sixteen publishers that receive nothing, and viewers that receive all sixteen. Without simulcast
- * (not built yet) every viewer gets every camera whole, whatever its tile size. Bare janus.js pages: what is
- * measured is Janus forwarding, and sixteen product pages would each also decode fifteen others (240 decoders on
- * two shared cores measure Chromium, not Janus).
+ * every viewer gets every camera whole, whatever its tile size; with it the publishers send three layers and each
+ * viewer asks for the lowest (small grid tiles, as the product's layer choice does for tiles up to 240 px high).
+ * Bare janus.js pages: what is measured is Janus forwarding, and sixteen product pages would each also decode
+ * fifteen others (240 decoders on two shared cores measure Chromium, not Janus).
  */
-async function runGrid(): Promise<GridFigures> {
-  const room = bareRoom + 1;
+async function runGrid(simulcast: boolean): Promise<GridFigures> {
+  const room = bareRoom + (simulcast ? 2 : 1);
+  const layers: Record<string, string> = simulcast ? { simulcast: '1' } : {};
+  // Cameras big enough for three layers (Chromium sends three from 960x540 up: 960, 480, 240 wide), in both runs.
+  const gridCamera = ['--use-fake-device-for-media-stream=fps=10', `--use-file-for-fake-video-capture=${movingBarClip({ width: 960, height: 540, fps: 10 })}`];
+  const [g1, g2] = (await Promise.all([c1, c2].map((c) => c.launch(origins, gridCamera)))) as [Browser, Browser];
   await control.createRoom(room, crypto.randomBytes(12).toString('base64url'), { publishers: ROOM_PUBLISHERS, description: 'grid', requireE2ee: false });
   const url = (name: string, extra: Record<string, string>) =>
     `${bareOrigin}/bare/?${new URLSearchParams({ ws: bareWs, token: signJanusToken(secrets.tokenSecret, Date.now() / 1000 + 3600), room: String(room), name, audio: '0', ...extra })}`;
   const opened: BrowserContext[] = [];
   try {
     for (let i = 0; i < GRID_PUBLISHERS; i++) {
-      const page = await openPage(i % 2 ? b2 : b1, opened, false);
-      await page.goto(url(`G${i}`, { subscribe: '0' }), { timeout: 60_000 });
+      const page = await openPage(i % 2 ? g2 : g1, opened, false);
+      await page.goto(url(`G${i}`, { subscribe: '0', ...layers }), { timeout: 60_000 });
     }
     const viewers: Page[] = [];
     for (let i = 0; i < GRID_VIEWERS; i++) {
       const page = await openPage(b3, opened, false);
-      await page.goto(url(`V${i}`, { publish: '0' }), { timeout: 60_000 });
+      await page.goto(url(`V${i}`, { publish: '0', ...(simulcast ? { substream: '0' } : {}) }), { timeout: 60_000 });
       viewers.push(page);
     }
     await Promise.all(viewers.map((v, i) => within(v.evaluate(decodingVideosAt, GRID_PUBLISHERS), 120_000, `grid viewer ${i} decoding sixteen`)));
@@ -409,17 +414,22 @@ async function runGrid(): Promise<GridFigures> {
     return { janusCpu, streams, viewerBytesPerSecond, load: loadAverage() };
   } finally {
     for (const c of opened) await c.close().catch(() => {});
+    await Promise.all([g1, g2].map((b) => b.close().catch(() => {})));
   }
 }
 
 let productFigures: PhaseFigures;
 let bareFigures: PhaseFigures;
 let grid: GridFigures | null = null;
+let gridSimulcast: GridFigures | null = null;
 try {
   productFigures = await runPhase(product);
   await control.createRoom(bareRoom, crypto.randomBytes(12).toString('base64url'), { publishers: ROOM_PUBLISHERS, description: 'bare Janus baseline', requireE2ee: false });
   bareFigures = await runPhase(bare);
-  if (GRID) grid = await runGrid();
+  if (GRID) {
+    grid = await runGrid(false);
+    gridSimulcast = await runGrid(true);
+  }
 } catch (err) {
   console.error(`media call bench failed: ${(err as Error).stack}\nserver: ${server.output().slice(-2000)}\njanus: ${supervisor.output().split('\n').slice(-20).join('\n')}`);
   await cleanUp();
@@ -475,13 +485,17 @@ console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench
 console.log(`machine: ${machine()}; load average at start ${loadAtStart}, in the product's CPU window ${productFigures.load}, in the bare one ${bareFigures.load}, at end ${loadAverage()}`);
 console.log('7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own');
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
-if (grid) {
-  const perStream = grid.janusCpu / grid.streams;
+for (const [how, g] of [
+  ['no simulcast: every viewer gets every camera whole', grid],
+  ['simulcast, three layers sent, every viewer on the lowest', gridSimulcast],
+] as const) {
+  if (!g) continue;
+  const perStream = g.janusCpu / g.streams;
   console.log(
-    `grid of ${GRID_PUBLISHERS} (bare janus.js, NO simulcast: not built yet, every viewer gets every camera whole; no E2EE): ${GRID_VIEWERS} viewers, ` +
-      `Janus ${grid.janusCpu.toFixed(1)} % of a core for ${grid.streams} subscribed streams = ${perStream.toFixed(3)} % per stream, ` +
+    `grid of ${GRID_PUBLISHERS} (bare janus.js, ${how}; no E2EE; 960x540 cameras at 10 fps): ${GRID_VIEWERS} viewers, ` +
+      `Janus ${g.janusCpu.toFixed(1)} % of a core for ${g.streams} subscribed streams = ${perStream.toFixed(3)} % per stream, ` +
       `${f0(100 / perStream)} streams per core (target ≥ ${TARGET.gridStreamsPerCore}: ${verdict(100 / perStream >= TARGET.gridStreamsPerCore)}); ` +
-      `a grid viewer receives ${f0((grid.viewerBytesPerSecond * 8) / 1000)} kbit/s (${f0(grid.viewerBytesPerSecond / 1000)} kB/s); load average ${grid.load}`,
+      `a grid viewer receives ${f0((g.viewerBytesPerSecond * 8) / 1000)} kbit/s (${f0(g.viewerBytesPerSecond / 1000)} kB/s); load average ${g.load}`,
   );
 }
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
@@ -497,7 +511,7 @@ for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures
 const refused = server.output().split('\n').filter((l) => l.includes('not a feed of this room')).length;
 if (refused) console.log(`product: the relay refused ${refused} subscription request(s) as 'not a feed of this room' (server log)`);
 // One machine-readable line for `npm run bench` (bench/run-all.ts).
-console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media-call', figures: { product: { ...p, janusCpu: productFigures.janusCpu, streams: productFigures.streams, failed: productFigures.failedJoins.length + productFigures.failedRecoveries.length }, bare: { ...b, janusCpu: bareFigures.janusCpu, streams: bareFigures.streams, failed: bareFigures.failedJoins.length + bareFigures.failedRecoveries.length }, grid, target: TARGET } })}`);
+console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media-call', figures: { product: { ...p, janusCpu: productFigures.janusCpu, streams: productFigures.streams, failed: productFigures.failedJoins.length + productFigures.failedRecoveries.length }, bare: { ...b, janusCpu: bareFigures.janusCpu, streams: bareFigures.streams, failed: bareFigures.failedJoins.length + bareFigures.failedRecoveries.length }, grid, gridSimulcast, target: TARGET } })}`);
 
 clearTimeout(guard);
 await cleanUp();
