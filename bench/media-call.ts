@@ -53,6 +53,8 @@ const WITH_MICROPHONE = 2;
 const TARGET = { joinP95Ms: 1_500, joinRatio: 1.5, cpuRatio: 1.1, gridStreamsPerCore: 300 };
 /** The grid figure (adaptive-quality issue): sixteen publishers, GRID_VIEWERS viewers receiving all sixteen. */
 const GRID = process.env.BENCH_GRID !== '0';
+/** `BENCH_GRID_ONLY=1`: only the two grid figures (a few minutes instead of the whole call bench). */
+const GRID_ONLY = process.env.BENCH_GRID_ONLY === '1';
 const GRID_PUBLISHERS = 16;
 const GRID_VIEWERS = 4;
 
@@ -82,9 +84,9 @@ async function cleanUp(): Promise<void> {
 }
 // Bounded: a run that hangs is stopped (and cleaned up) rather than left holding browsers on a shared machine.
 const guard = setTimeout(() => {
-  console.error('media call bench: over 9 minutes, stopped');
+  console.error('media call bench: over 12 minutes, stopped');
   void cleanUp().finally(() => process.exit(2));
-}, 9 * 60_000);
+}, 12 * 60_000);
 
 // ── The network: clients c1, c2 (publishers) and c3 (the joiner) on a bridge holding 198.18.0.1 ──
 const topology = await ClientTopology.create(3);
@@ -418,11 +420,32 @@ async function runGrid(simulcast: boolean): Promise<GridFigures> {
   }
 }
 
+/** The grid figures, without and with simulcast, beside the target. */
+function printGrids(...grids: (GridFigures | null)[]): void {
+  const hows = ['no simulcast: every viewer gets every camera whole', 'simulcast, three layers sent, every viewer on the lowest'];
+  for (const [i, g] of grids.entries()) {
+    if (!g) continue;
+    const perStream = g.janusCpu / g.streams;
+    console.log(
+      `grid of ${GRID_PUBLISHERS} (bare janus.js, ${hows[i]}; no E2EE; 960x540 cameras at 10 fps): ${GRID_VIEWERS} viewers, ` +
+        `Janus ${g.janusCpu.toFixed(1)} % of a core for ${g.streams} subscribed streams = ${perStream.toFixed(3)} % per stream, ` +
+        `${(100 / perStream).toFixed(0)} streams per core (target ≥ ${TARGET.gridStreamsPerCore}: ${100 / perStream >= TARGET.gridStreamsPerCore ? 'met' : 'NOT met'}); ` +
+        `a grid viewer receives ${((g.viewerBytesPerSecond * 8) / 1000).toFixed(0)} kbit/s (${(g.viewerBytesPerSecond / 1000).toFixed(0)} kB/s); load average ${g.load}`,
+    );
+  }
+}
+
 let productFigures: PhaseFigures;
 let bareFigures: PhaseFigures;
 let grid: GridFigures | null = null;
 let gridSimulcast: GridFigures | null = null;
 try {
+  if (GRID_ONLY) {
+    printGrids(await runGrid(false), await runGrid(true));
+    clearTimeout(guard);
+    await cleanUp();
+    process.exit(0);
+  }
   productFigures = await runPhase(product);
   await control.createRoom(bareRoom, crypto.randomBytes(12).toString('base64url'), { publishers: ROOM_PUBLISHERS, description: 'bare Janus baseline', requireE2ee: false });
   bareFigures = await runPhase(bare);
@@ -485,19 +508,7 @@ console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench
 console.log(`machine: ${machine()}; load average at start ${loadAtStart}, in the product's CPU window ${productFigures.load}, in the bare one ${bareFigures.load}, at end ${loadAverage()}`);
 console.log('7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own');
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
-for (const [how, g] of [
-  ['no simulcast: every viewer gets every camera whole', grid],
-  ['simulcast, three layers sent, every viewer on the lowest', gridSimulcast],
-] as const) {
-  if (!g) continue;
-  const perStream = g.janusCpu / g.streams;
-  console.log(
-    `grid of ${GRID_PUBLISHERS} (bare janus.js, ${how}; no E2EE; 960x540 cameras at 10 fps): ${GRID_VIEWERS} viewers, ` +
-      `Janus ${g.janusCpu.toFixed(1)} % of a core for ${g.streams} subscribed streams = ${perStream.toFixed(3)} % per stream, ` +
-      `${f0(100 / perStream)} streams per core (target ≥ ${TARGET.gridStreamsPerCore}: ${verdict(100 / perStream >= TARGET.gridStreamsPerCore)}); ` +
-      `a grid viewer receives ${f0((g.viewerBytesPerSecond * 8) / 1000)} kbit/s (${f0(g.viewerBytesPerSecond / 1000)} kB/s); load average ${g.load}`,
-  );
-}
+printGrids(grid, gridSimulcast);
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
   console.log(`${name}: joins from navigation ${f.joins.map((j) => f0(j.fromNavigation)).join(' ')} ms; recoveries ${f.recoveries.map((r) => f2(r.bothWays)).join(' ')} s`);
   const stage = (k: keyof JoinTimeline) => f0(median(f.joins.map((j) => j.timeline[k])));
