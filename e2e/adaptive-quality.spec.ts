@@ -15,16 +15,12 @@ import { startServer } from './support/server.ts';
 // Opt-in (ADAPTIVE_E2E=1) until it passes.
 // Seen so far: three layers sent at 960/480/240; one publisher's 14 % uplink audio loss read as every viewer's own
 // congestion (fixed: the median over streams); a run timed out entering seven pages at load 57. On 26 November, on
-// a quiet machine, it runs to the end in about 2 minutes and fails. Five publishers each sending three 960x540
-// layers from one Chromium reached 4-5 frames/s (three of them now send 320x180: 10-17 frames/s). The slow viewer's
-// samples (printed) show the controller reaching the right place, share and interpreter on their middle layer with
-// no loss at about 340 kbit/s received (the voices' packet overhead fills the rest of the 500), and then losing it:
-// a one-rung probe answered by cutting four (fixed: a failed probe goes back to where it started, REVERT_HOLD_MS),
-// a lone video's loss with every voice clean read as congestion (fixed: while voices are received their loss is
-// the sign). Still failing: audio loss of 3-11 % at 110-180 kbit/s with every video off, which is not this link's
-// capacity (the two cores are saturated by three Chromiums and seven pages); and in one run the publisher's
-// Chromium stopped sending its top layer (CPU), so the unshaped viewer got 240 wide. With a 100 ms queue no key
-// frame of the 1280-wide share got through whole, hence 300 ms. Opus DTX in the room was tried and not kept.
+// a quiet machine, it runs to the end in about 2 minutes and fails: five publishers each sending three 960x540 layers
+// from one Chromium reached 4-5 frames/s (three of them now send 320x180: 10-17 frames/s). The 500 kbit/s viewer
+// ended with every video off, interpreter and share included: with a 100 ms queue (and with Opus DTX in the room,
+// tried and not kept) its audio loss was under 0.2 % and still no step up held; with a 300 ms queue (no key frame
+// of the 1280-wide share gets through a 6 KB queue whole) the share decoded at 3 frames/s, audio loss 3-27 %. Next:
+// log the controller's samples on the slow page to see which streams' loss keeps it down.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
 const FAKE = '--use-fake-device-for-media-stream';
@@ -253,8 +249,6 @@ describe.skipIf(process.env.ADAPTIVE_E2E !== '1')('adaptive quality', () => {
     const [slowView, openView, fredrikTop, tinaTop] = await Promise.all([over(slow, 8_000), over(open, 8_000), topLayer(fredrik, 8_000), topLayer(tina, 8_000)]);
     const layers = await slow.evaluate(() => (window as unknown as { __videomoteTest: { model: { getState(): { videoLayers: unknown } }; session: { videoLayers: { cut: number } } } }).__videomoteTest.model.getState().videoLayers);
     console.log('shaped viewer (500 kbit/s), 30-38 s after shaping', JSON.stringify(slowView), 'layers', JSON.stringify(layers));
-    const recent = await slow.evaluate(() => (window as unknown as { __videomoteTest: { session: { videoLayers: { recent: unknown[] } } } }).__videomoteTest.session.videoLayers.recent);
-    console.log('shaped viewer, its downlink samples (at, cut, loss, kbit/s):', (recent as { at: number; cut: number; videoLoss: number; audioLoss: number; kbps: number }[]).map((r) => `${Math.round((r.at - shapedAt) / 1000)}s c${r.cut} v${(r.videoLoss * 100).toFixed(0)}% a${(r.audioLoss * 100).toFixed(0)}% ${r.kbps}k`).join(' | '));
     console.log('unshaped viewer', JSON.stringify(openView));
     console.log('publishers top layer while shaped: Fredrik', fredrikTop, 'interpreter', tinaTop);
 

@@ -69,11 +69,7 @@ export class VideoLayerControl {
     const totals = downlinkTotals(reports);
     const sample = downlinkSample(this.totals, totals);
     this.totals = totals;
-    if (sample) {
-      this.downlink.sample(sample, now, maxCut(demands));
-      this.recent.push({ at: now, cut: this.downlink.cut, videoLoss: sample.videoLoss, audioLoss: sample.audioLoss, kbps: Math.round(sample.receivedBitrate / 1000) });
-      if (this.recent.length > 60) this.recent.shift();
-    }
+    if (sample) this.downlink.sample(sample, now, maxCut(demands));
 
     const wants = new Map<string, VideoWant>();
     const received: Record<string, ReceivedVideo> = {};
@@ -89,9 +85,6 @@ export class VideoLayerControl {
     remote.setVideoWants(wants);
     this.model.setVideoLayers(received);
   }
-
-  /** For the browser tests: the last minute's downlink samples and the cut each gave. */
-  readonly recent: { at: number; cut: number; videoLoss: number; audioLoss: number; kbps: number }[] = [];
 
   /** For the browser tests: the rungs taken off now. */
   get cut(): number {

@@ -148,8 +148,6 @@ export interface DownlinkSample {
   /** Lost / (lost + received) of video packets in the last interval. */
   videoLoss: number;
   audioLoss: number;
-  /** Whether any audio stream carried enough packets for its loss to count (someone has a microphone on). */
-  audioMeasured?: boolean;
   /** candidate-pair availableIncomingBitrate when the browser gives one (Chromium does not), in bit/s. */
   availableIncomingBitrate?: number | null;
   /** Bit/s received in the last interval, all streams. */
@@ -172,12 +170,6 @@ export const PROBE_FAILED_WITHIN_MS = 6_000;
  * (audio too: a FIFO on the link drops whatever comes) more often.
  */
 export const MAX_STABLE_MS = 12_000;
-/**
- * After a failed step up the cut goes back to where the step started and no more is taken off for this long: the
- * loss of the next second or two is the probe's own backlog draining from the link's queue, not a reason to go
- * deeper (seen on a 500 kbit/s link: a one-rung probe answered by cutting four, interpreter and share included).
- */
-export const REVERT_HOLD_MS = 3_000;
 /** A long clean run forgives earlier failed step ups. */
 export const FORGIVE_AFTER_MS = 60_000;
 
@@ -195,9 +187,6 @@ export class DownlinkController {
   private stableMs = STABLE_MS;
   private downStreak = 0;
   private upStreak = 0;
-  /** The cut the last step up started from: where a failed probe goes back to. */
-  private probeFrom: number | null = null;
-  private holdUntil = Number.NEGATIVE_INFINITY;
 
   get cut(): number {
     return this.cutNow;
@@ -209,25 +198,15 @@ export class DownlinkController {
 
   /** Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands). Answers the cut. */
   sample(s: DownlinkSample, now: number, limit: number): number {
-    // A full queue on this link drops whatever arrives, voices included: while audio is received, its loss is the
-    // sign. Video loss alone then comes from elsewhere (Janus switching a layer, a sender's uplink), and cutting this
-    // viewer's videos for it would not help (seen: a lone video's 23 % with every voice clean took the interpreter off).
     const congested =
-      (s.audioMeasured ? s.audioLoss > AUDIO_LOSS_CONGESTED : s.videoLoss > VIDEO_LOSS_CONGESTED) ||
+      s.videoLoss > VIDEO_LOSS_CONGESTED ||
+      s.audioLoss > AUDIO_LOSS_CONGESTED ||
       (typeof s.availableIncomingBitrate === 'number' && s.availableIncomingBitrate > 0 && s.receivedBitrate > s.availableIncomingBitrate * 1.1);
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
-      const probeFailed = now - this.lastUp < PROBE_FAILED_WITHIN_MS && this.probeFrom !== null && this.cutNow < this.probeFrom;
       if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
-      if (probeFailed) {
-        this.cutNow = Math.min(limit, this.probeFrom!);
-        this.probeFrom = null;
-        this.lastDown = now;
-        this.holdUntil = now + REVERT_HOLD_MS;
-        return this.cutNow;
-      }
-      if (now >= this.holdUntil && now - this.lastDown >= STEP_DOWN_HOLD_MS) {
+      if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
         // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds.
         this.cutNow = Math.min(limit, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
         this.downStreak += 1;
@@ -241,7 +220,6 @@ export class DownlinkController {
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
     this.cutNow = Math.min(this.cutNow, limit);
     if (this.cutNow > 0 && clean >= this.stableMs && now - Math.max(this.lastUp, this.lastDown) >= STEP_UP_INTERVAL_MS) {
-      this.probeFrom = this.cutNow;
       this.cutNow = Math.max(0, this.cutNow - 1 - Math.floor(this.upStreak / 2));
       this.upStreak += 1;
       this.lastUp = now;
@@ -306,7 +284,6 @@ export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals)
   return {
     videoLoss: median(ratios.video),
     audioLoss: median(ratios.audio),
-    audioMeasured: ratios.audio.length > 0,
     receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
     availableIncomingBitrate: cur.availableIncomingBitrate,
   };
