@@ -19,8 +19,13 @@ import { startServer } from './support/server.ts';
 // from one Chromium reached 4-5 frames/s (three of them now send 320x180: 10-17 frames/s). The 500 kbit/s viewer
 // ended with every video off, interpreter and share included: with a 100 ms queue (and with Opus DTX in the room,
 // tried and not kept) its audio loss was under 0.2 % and still no step up held; with a 300 ms queue (no key frame
-// of the 1280-wide share gets through a 6 KB queue whole) the share decoded at 3 frames/s, audio loss 3-27 %. Next:
-// log the controller's samples on the slow page to see which streams' loss keeps it down.
+// of the 1280-wide share gets through a 6 KB queue whole) the share decoded at 3 frames/s, audio loss 3-27 %.
+// Logging the slow page's downlink samples (tried, not kept) showed the controller reaching the right state (share
+// and interpreter on their middle layer, no loss, ~340 kbit/s received: the five voices' packet overhead takes much
+// of the 500) and losing it: a one-rung probe answered by cutting four, and a lone video's loss with every voice
+// clean read as congestion. Rules for both (a failed probe goes back where it started; while voices are received
+// their loss is the sign) were tried and reverted: the test still failed with them (audio loss of 3-11 % with every
+// video off, at 110-180 kbit/s, i.e. not this link's capacity but the saturated cores), and they are not yet shown.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
 const FAKE = '--use-fake-device-for-media-stream';
