@@ -76,7 +76,9 @@ describe('network quality', () => {
       expect(await warning.textContent()).toContain('Andra deltagare kan uppleva att din samtalskvalité är dålig. Kontrollera gärna uppkopplingen.');
       await expect.poll(() => signal.getAttribute('data-level'), { timeout: 60_000 }).toBe('danger');
       await signal.click();
-      await expect.poll(async () => Number(((await menu.getByRole('row', { name: /^Video/ }).locator('td').nth(2).textContent()) ?? '0').replace(/\s/g, ''))).toBeGreaterThan(0);
+      // The voice's row: under this much loss the layer choice may already have turned the video off for bandwidth,
+      // and a video not received loses nothing (seen in two CI runs); the audio always flows.
+      await expect.poll(async () => Number(((await menu.getByRole('row', { name: /^Ljud/ }).locator('td').nth(2).textContent()) ?? '0').replace(/\s/g, ''))).toBeGreaterThan(0);
     } finally {
       removeLoss();
     }
