@@ -322,8 +322,10 @@ export class MediaService {
     new CheckRelay(socket, { upstreamUrl: control.info.url, janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 600, [ECHOTEST]) }, takeEarly());
   }
 
-  /** Wires an admitted browser socket to Janus through the policy-checked relay and announces it. */
-  /** `endToEnd`: whether the browser encrypts its media end to end (false: it has no encoded transforms). */
+  /**
+   * Wires an admitted browser socket to Janus through the policy-checked relay and announces it. `endToEnd`: whether
+   * the browser encrypts its media end to end (false: it has no encoded transforms, see media-protection.ts).
+   */
   async connect(socket: WebSocket, admission: MediaAdmission, takeEarly: () => string[] = () => [], resumeKey: string | null = null, endToEnd = true): Promise<void> {
     const { membership, claims } = admission;
     const meetingId = membership.meeting.id;
