@@ -6,7 +6,7 @@ import type { MediaConnection } from '@videomote/contract/media';
  * the meeting everyone's media is protected in transit only (DTLS-SRTP to and from Janus), and every screen says so.
  * A connection announced by an older node (no `endToEnd` field) is taken as encrypting, as every browser did then.
  */
-export function meetingEndToEnd(connections: Iterable<Pick<MediaConnection, 'endToEnd'> | { endToEnd?: boolean }>): boolean {
+export function meetingEndToEnd(connections: Iterable<Partial<Pick<MediaConnection, 'endToEnd'>>>): boolean {
   for (const c of connections) if (c.endToEnd === false) return false;
   return true;
 }
