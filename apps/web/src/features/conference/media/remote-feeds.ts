@@ -25,6 +25,12 @@ type Handle = JanusJS.PluginHandle;
 const VIDEOROOM = 'janus.plugin.videoroom';
 /** A request Janus has not answered in this long is taken as lost, so the next change is not held up for ever. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * After a failed request the next one waits this long. janus.js fails a request at once, inside `send`, while its
+ * socket is down (during a resume): retried at once, it failed again in the same turn, over and over, and the page
+ * froze for good (seen after a 5 s link cut, when the layer choice asked for new layers meanwhile).
+ */
+export const RETRY_AFTER_FAILURE_MS = 500;
 
 export interface RemoteFeedsOptions {
   janus: JanusJS.Janus;
@@ -60,6 +66,8 @@ export class RemoteFeeds {
   private busy = false;
   private busyTimer: ReturnType<typeof setTimeout> | null = null;
   private restartWanted = false;
+  /** No request before this time (Date.now()): a failed one is not retried at once (RETRY_AFTER_FAILURE_MS). */
+  private retryAt = 0;
   private closed = false;
   private wanted = new Map<number, string>();
   private readonly asked = new Map<number, Asked>();
@@ -133,6 +141,7 @@ export class RemoteFeeds {
    * restart asked for meanwhile is asked for again.
    */
   resumed(): void {
+    this.retryAt = 0;
     this.setBusy(false);
     this.recovery?.restartNow();
   }
@@ -154,6 +163,7 @@ export class RemoteFeeds {
     const handle = this.handle;
     this.handle = null;
     this.attaching = this.joined = this.busy = this.restartWanted = false;
+    this.retryAt = 0;
     for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
     this.asked.clear();
     this.mids.clear();
@@ -202,11 +212,18 @@ export class RemoteFeeds {
 
   /** Sends the next request if none is under way: an ICE restart first, else the wanted-feeds difference. */
   private pump(): void {
-    if (this.closed || this.busy || this.attaching) return;
+    if (this.closed || this.busy || this.attaching || Date.now() < this.retryAt) return;
     if (this.joined && this.restartWanted) {
       this.restartWanted = false;
+      this.lastRequest = [];
       this.setBusy(true);
-      this.handle?.send({ message: { request: 'configure', restart: true }, error: () => this.failed() });
+      this.handle?.send({
+        message: { request: 'configure', restart: true },
+        error: () => {
+          this.restartWanted = true; // still wanted: asked again after the pause
+          this.failed();
+        },
+      });
       return;
     }
     const plan = planUpdate(this.asked.keys(), this.wanted, this.restingNow());
@@ -246,9 +263,9 @@ export class RemoteFeeds {
     this.handle.send({
       message: { request: 'configure', streams },
       error: () => {
-        // Not applied: forget it, so that the next change asks again.
+        // Not applied: forget it, so that it is asked again after the pause.
         for (const s of streams) this.appliedWants.delete(s.mid);
-        this.setBusy(false);
+        this.pauseAfterFailure();
       },
     });
   }
@@ -356,6 +373,13 @@ export class RemoteFeeds {
     for (const f of this.lastRequest) this.drop(f);
     this.rest(this.lastRequest, 'refused');
     this.lastRequest = [];
+    this.pauseAfterFailure();
+  }
+
+  /** The request under way failed: the next one goes out after RETRY_AFTER_FAILURE_MS (or when the socket is back). */
+  private pauseAfterFailure(): void {
+    this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+    this.later(() => this.pump(), RETRY_AFTER_FAILURE_MS + 10);
     this.setBusy(false);
   }
 
