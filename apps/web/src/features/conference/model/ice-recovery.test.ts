@@ -227,4 +227,22 @@ describe('a forced restart', () => {
     t.advance(ICE_CONNECT_TIMEOUT_MS * 3);
     expect(log).toEqual(['restart', 'restart']);
   });
+
+  it('spends none of the restarts that lead to giving up while the connection reads connected (a link cut, then an address move, seconds apart)', () => {
+    const t = fakeTimers();
+    const log: string[] = [];
+    let state: RTCIceConnectionState = 'connected';
+    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => state }, t.timers);
+    r.update('connected');
+    for (let i = 0; i < ICE_MAX_RESTARTS + 2; i++) {
+      r.restartNow();
+      t.advance(1_000);
+    }
+    expect(log).toEqual(Array(ICE_MAX_RESTARTS + 2).fill('restart'));
+    // A connection that is broken spends them: restarted, then given up after ICE_MAX_RESTARTS in a row.
+    state = 'failed';
+    r.update('failed');
+    t.advance(ICE_CONNECT_TIMEOUT_MS * (ICE_MAX_RESTARTS + 1));
+    expect(log.slice(ICE_MAX_RESTARTS + 2)).toEqual([...Array(ICE_MAX_RESTARTS).fill('restart'), 'give up']);
+  });
 });
