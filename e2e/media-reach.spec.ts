@@ -188,12 +188,25 @@ async function step<T>(what: string, run: () => Promise<T>, ms = 60_000): Promis
   }
 }
 
+/**
+ * framesByStream, bounded: a reading that does not answer within 10 s fails, saying whether the page still runs
+ * script at all (its main thread blocked: seen when a failed request was retried in an endless chain of microtasks)
+ * or only its getStats did not answer.
+ */
+async function framesNow(p: Page): Promise<Record<string, number>> {
+  const within = <T>(ms: number, run: Promise<T>) => Promise.race([run, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
+  const frames = await within(10_000, framesByStream(p));
+  if (frames !== 'timeout') return frames;
+  const ice = await within(3_000, p.evaluate(() => (window as unknown as { __ice?: string[] }).__ice ?? []));
+  throw new Error(`${p.url()}: getStats did not answer within 10 s; ${ice === 'timeout' ? 'the page runs no script either (main thread blocked)' : `ICE log ${JSON.stringify(ice)}`}`);
+}
+
 /** Resolves when `p` decodes new frames of `streamId` (more than at the call), answering when. */
 async function framesGrow(p: Page, streamId: string, timeout = 60_000): Promise<number> {
-  const start = (await framesByStream(p))[streamId] ?? 0;
+  const start = (await framesNow(p))[streamId] ?? 0;
   const deadline = Date.now() + timeout;
   for (;;) {
-    if (((await framesByStream(p))[streamId] ?? 0) > start) return Date.now();
+    if (((await framesNow(p))[streamId] ?? 0) > start) return Date.now();
     if (Date.now() > deadline) {
       const seen = await p.evaluate(() => {
         const w = window as unknown as { __ice?: string[]; __statuses?: string[] };
@@ -239,10 +252,7 @@ describe('media that reaches everyone', () => {
     }
   }, 400_000);
 
-  // Opt-in (RECOVERY_E2E=1) until it holds every time: on 26 November it hung silently until its 240 s ran out in
-  // both full CI runs (its steps are now printed and bounded, to show where), and alone it passed three runs of four;
-  // the fourth rebuilt both connections after the address move instead of restarting ICE on them (made: 2).
-  it.skipIf(process.env.RECOVERY_E2E !== '1')('a client\'s link dropped for 5 s and restored, then its address moved: media flows again on the same peer connections each time, and the status said it was reconnecting', async () => {
+  it('a client\'s link dropped for 5 s and restored, then its address moved: media flows again on the same peer connections each time, and the status said it was reconnecting', async () => {
     // Two left: the others would only share the two cores.
     await step('closing the four others', async () => {
       for (const p of everyone) if (p !== erik && p !== jonna) await p.close();
@@ -290,11 +300,10 @@ describe('media that reaches everyone', () => {
       });
     // The socket watch gives the hanging /media socket up within about 1.5-2.5 s (SignalWatch), the resume restarts
     // ICE, and once Chromium has learned its new address (a few seconds after the move) every connection restarts
-    // again on it. Measured 3.1-3.3 s from the move to media both ways (was 9.0-9.2 s with the 7 s silence rule);
-    // once 9.6 s in a full CI run on the busy 2-core machine (the 7 s rule took over), so the bound here is 10 s and
-    // the target of 5 s is read from the printed figure.
+    // again on it. Measured 2.8-3.5 s from the move to media both ways (was 9.0-9.2 s with the 7 s silence rule;
+    // 9-25 s whenever the restarts of the link cut and of the move together gave a working connection up).
     const afterMove = await step('media after the move', () => bothFlow(moved, 'address moved'));
-    expect(afterMove).toBeLessThanOrEqual(10);
+    expect(afterMove).toBeLessThanOrEqual(5);
     for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
     await expect.poll(() => status(jonna).textContent()).toBe('2 personer deltar i mötet');
     // Nobody left and came back: the same connection ids on both sides, the /media socket was resumed.
