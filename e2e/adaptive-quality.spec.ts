@@ -63,6 +63,7 @@ interface Received {
   videoBytes: number;
   audioLost: number;
   audioReceived: number;
+  audioBytes: number;
   at: number;
 }
 
@@ -73,7 +74,7 @@ const receivedOn = (page: Page): Promise<Received[]> =>
     const out: Received[] = [];
     for (const { role, streamId, pc, mids } of hook.session.peerConnections()) {
       if (role !== 'subscriber') continue;
-      const s: Received = { streamId, frameWidth: 0, framesDecoded: 0, videoBytes: 0, audioLost: 0, audioReceived: 0, at: performance.now() };
+      const s: Received = { streamId, frameWidth: 0, framesDecoded: 0, videoBytes: 0, audioLost: 0, audioReceived: 0, audioBytes: 0, at: performance.now() };
       (await pc.getStats()).forEach((r: Record<string, unknown>) => {
         if (r.type !== 'inbound-rtp' || (mids && !mids.includes(String(r.mid)))) return;
         if (r.kind === 'video') {
@@ -83,6 +84,7 @@ const receivedOn = (page: Page): Promise<Received[]> =>
         } else {
           s.audioLost += Math.max(0, Number(r.packetsLost ?? 0));
           s.audioReceived += Number(r.packetsReceived ?? 0);
+          s.audioBytes += Number(r.bytesReceived ?? 0);
         }
       });
       out.push(s);
@@ -95,6 +97,7 @@ interface Window {
   fps: number;
   frameWidth: number;
   videoKbps: number;
+  audioKbps: number;
   audioLoss: number;
 }
 
@@ -104,7 +107,7 @@ async function over(page: Page, ms: number): Promise<Window[]> {
   await new Promise((r) => setTimeout(r, ms));
   const b = await receivedOn(page);
   return b.map((y) => {
-    const x = a.find((s) => s.streamId === y.streamId) ?? { ...y, framesDecoded: 0, videoBytes: 0, audioLost: 0, audioReceived: 0, at: y.at - ms };
+    const x = a.find((s) => s.streamId === y.streamId) ?? { ...y, framesDecoded: 0, videoBytes: 0, audioLost: 0, audioReceived: 0, audioBytes: 0, at: y.at - ms };
     const seconds = (y.at - x.at) / 1000;
     const lost = y.audioLost - x.audioLost;
     const got = y.audioReceived - x.audioReceived;
@@ -113,6 +116,7 @@ async function over(page: Page, ms: number): Promise<Window[]> {
       fps: Math.round(((y.framesDecoded - x.framesDecoded) / seconds) * 10) / 10,
       frameWidth: y.frameWidth,
       videoKbps: Math.round(((y.videoBytes - x.videoBytes) * 8) / seconds / 1000),
+      audioKbps: Math.round(((y.audioBytes - x.audioBytes) * 8) / seconds / 1000),
       audioLoss: lost + got > 0 ? Math.round((lost / (lost + got)) * 1000) / 1000 : 0,
     };
   });
