@@ -26,6 +26,15 @@ function setup() {
   return { r, log, advance: t.advance };
 }
 
+/** An IceRecovery whose connection reads `state` (currentState), which the test changes with `set`. */
+function withIceState(initial: RTCIceConnectionState) {
+  const t = fakeTimers();
+  const log: string[] = [];
+  let state = initial;
+  const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => state }, t.timers);
+  return { r, log, t, set: (next: RTCIceConnectionState) => (state = next) };
+}
+
 describe('ICE recovery', () => {
   it('restarts on the same connection after a disconnect that does not heal, and says reconnecting until connected', () => {
     const { r, log, advance } = setup();
@@ -106,16 +115,13 @@ describe('ICE recovery', () => {
   });
 
   it('takes a restart of a connection that kept working (no state change) as done when its timeout finds it connected', () => {
-    const t = fakeTimers();
-    const log: string[] = [];
-    let state: RTCIceConnectionState = 'connected';
-    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => state }, t.timers);
+    const { r, log, t, set } = withIceState('connected');
     r.update('connected');
     r.restartNow();
     t.advance(ICE_CONNECT_TIMEOUT_MS * 10);
     expect(log).toEqual(['restart']);
     // Whereas one that stays broken is restarted again, then given up.
-    state = 'disconnected';
+    set('disconnected');
     r.update('disconnected');
     t.advance(ICE_CONNECT_TIMEOUT_MS * 10);
     expect(log).toEqual(['restart', ...Array(ICE_MAX_RESTARTS).fill('restart'), 'give up']);
@@ -215,9 +221,7 @@ describe('the address watch after a dead socket', () => {
 
 describe('a forced restart', () => {
   it('restarts again while a restart of a still "connected" connection is under way (it may have gathered on the old address)', () => {
-    const t = fakeTimers();
-    const log: string[] = [];
-    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => 'connected' }, t.timers);
+    const { r, log, t } = withIceState('connected');
     r.update('connected');
     r.restartNow();
     t.advance(1_000);
@@ -229,10 +233,7 @@ describe('a forced restart', () => {
   });
 
   it('spends none of the restarts that lead to giving up while the connection reads connected (a link cut, then an address move, seconds apart)', () => {
-    const t = fakeTimers();
-    const log: string[] = [];
-    let state: RTCIceConnectionState = 'connected';
-    const r = new IceRecovery({ restart: () => log.push('restart'), reconnecting: () => {}, giveUp: () => log.push('give up'), currentState: () => state }, t.timers);
+    const { r, log, t, set } = withIceState('connected');
     r.update('connected');
     for (let i = 0; i < ICE_MAX_RESTARTS + 2; i++) {
       r.restartNow();
@@ -240,7 +241,7 @@ describe('a forced restart', () => {
     }
     expect(log).toEqual(Array(ICE_MAX_RESTARTS + 2).fill('restart'));
     // A connection that is broken spends them: restarted, then given up after ICE_MAX_RESTARTS in a row.
-    state = 'failed';
+    set('failed');
     r.update('failed');
     t.advance(ICE_CONNECT_TIMEOUT_MS * (ICE_MAX_RESTARTS + 1));
     expect(log.slice(ICE_MAX_RESTARTS + 2)).toEqual([...Array(ICE_MAX_RESTARTS).fill('restart'), 'give up']);
