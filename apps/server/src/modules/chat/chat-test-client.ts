@@ -11,6 +11,7 @@ export class ChatTestClient {
   readonly signals: ChatSignal[] = [];
   welcome: WelcomeData | null = null;
   closeCode: number | null = null;
+  closeReason: string | null = null;
   private waiters: { match: (s: ChatSignal) => boolean; resolve: (s: ChatSignal) => void }[] = [];
   onSignal: ((s: ChatSignal, receivedAt: number) => void) | null = null;
 
@@ -27,7 +28,10 @@ export class ChatTestClient {
         return false;
       });
     });
-    socket.on('close', (code) => (this.closeCode = code));
+    socket.on('close', (code, reason) => {
+      this.closeCode = code;
+      this.closeReason = reason.toString();
+    });
   }
 
   /** Connects and waits for the welcome; rejects with the HTTP status when the upgrade is refused. */
@@ -91,9 +95,16 @@ export class ChatTestClient {
     this.socket.send(text);
   }
 
-  closed(): Promise<number> {
+  /** The close code, at once if the socket has already closed (the close may beat the test's next line), else when it closes. */
+  closed(timeoutMs = 5000): Promise<number> {
     if (this.closeCode !== null) return Promise.resolve(this.closeCode);
-    return new Promise((resolve) => this.socket.once('close', (code) => resolve(code)));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
+      this.socket.once('close', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
   }
 
   close(): Promise<void> {
