@@ -2,8 +2,9 @@
  * The bare-Janus baseline of `bench/media-call.ts`, run as a page script: janus.js straight to Janus's WebSocket,
  * no relay of ours, no login, no media token, no end-to-end encryption, in a room created without `require_e2ee`.
  * It does what a page of the product does in a call, no more: publishes its camera (and microphone when asked),
- * and receives every other publisher of the room on ONE subscriber connection (Janus multistream), following
- * publishers as they come and go. The bench serves it transpiled to JavaScript, with janus.js and webrtc-adapter
+ * receives every other publisher of the room on ONE subscriber connection (Janus multistream), following
+ * publishers as they come and go, and shows each received video in a tile and plays each voice (and its own camera
+ * in a self view). The bench serves it transpiled to JavaScript, with janus.js and webrtc-adapter
  * from node_modules beside it.
  *
  * Query: `ws` (Janus WebSocket URL), `token` (Janus's own signed token: token_auth is on in the product's Janus
@@ -66,6 +67,7 @@ const pump = (): void => {
       h.send({ message: { request: 'join', ptype: 'subscriber', room, streams }, error: fail('subscribe') });
     },
     error: fail('attach subscriber'),
+    onremotetrack: (track, mid, on) => show(track, `remote-${mid}`, on),
     onmessage: (msg, jsep) => {
       if (msg.error) {
         // A feed that left before the request reached Janus: forget it and go on with the rest.
@@ -94,6 +96,23 @@ const pump = (): void => {
       });
     },
   });
+};
+/**
+ * Shows a received video in a tile and plays a received voice, as any client's page must (the product's grid does
+ * both): without it this page would decode but neither composite nor play, and weigh far less on the machine.
+ */
+const show = (track: MediaStreamTrack, key: string, on: boolean): void => {
+  document.getElementById(key)?.remove();
+  if (!on) return;
+  const el = document.createElement(track.kind === 'video' ? 'video' : 'audio');
+  el.id = key;
+  el.autoplay = true;
+  if (el instanceof HTMLVideoElement) {
+    el.muted = el.playsInline = true;
+    el.style.cssText = 'width: 320px; height: 180px; object-fit: cover; background: #000';
+  }
+  el.srcObject = new MediaStream([track]);
+  document.body.append(el);
 };
 /** With `substream`: that simulcast layer of every received video (Janus forwards the others to no one here). */
 const chooseLayer = (): void => {
@@ -139,6 +158,7 @@ janus.attach({
         const camera = stream.getVideoTracks()[0] ?? null;
         if (camera) camera.enabled = q.get('camera') !== 'off';
         state.camera = camera;
+        if (camera) show(camera, 'own', true); // the self view
         publisher?.createOffer({
           tracks: stream.getTracks().map(
             (t): JanusJS.TrackOption =>

@@ -23,6 +23,9 @@
  * times: seconds from the restore until media flows again both ways (the joiner decodes new frames of all seven,
  * and a publisher decodes new frames of all seven it receives, the joiner's included).
  *
+ * `BENCH_LADDER=1` prints the last join of each phase step by step: every signalling message and each connection's
+ * descriptions and states, with their times.
+ *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
 import crypto from 'node:crypto';
@@ -37,8 +40,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts';
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
+import { chromiumProcesses, cpuBetween, describeCpu, processTree, threadCpu } from './browser-threads.ts';
 import { cpuPercentOver, loadAverage, machine, median, percentile } from './process-figures.ts';
-import { decodingVideosAt, inboundTotals, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
+import { decodingVideosAt, inboundTotals, joinLadder, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -191,6 +195,8 @@ interface PhaseFigures {
   failedJoins: string[];
   janusCpu: number;
   serverCpu: number;
+  /** % of a core per "process kind / thread" of the three browsers in the CPU window. */
+  browserCpu: [string, number][];
   streams: number;
   recoveries: Recovery[];
   failedRecoveries: string[];
@@ -233,6 +239,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding');
         // Join 0 warms caches and JIT and is not counted.
         if (j > 0) joins.push({ fromNavigation: at, fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline) });
+        if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join, ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
         failedJoins.push(`${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
       }
@@ -247,11 +254,18 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
 
     await sleep(3_000);
     const pages = [...publishers, joiner];
+    const browserProcesses = chromiumProcesses(processTree([process.pid]));
+    const threadsBefore = threadCpu(browserProcesses);
+    const windowStart = performance.now();
     const [janusCpu, serverCpu] = (await cpuPercentOver([janusPid, serverPid], CPU_WINDOW_MS)) as [number, number];
+    const browserCpu = cpuBetween(threadsBefore, threadCpu(browserProcesses), (performance.now() - windowStart) / 1000);
     const perPage = await Promise.all(pages.map(async (p) => (await p.evaluate(inboundTotals)).streams));
     const streams = perPage.reduce((a, b) => a + b, 0);
     const load = loadAverage();
     console.log(`${phase.name}: streams received per page in the CPU window (publishers, then the joiner): ${perPage.join(' ')}`);
+    const browserTotal = browserCpu.reduce((a, [, pct]) => a + pct, 0);
+    console.log(`${phase.name}: the three browsers in the CPU window, ${browserTotal.toFixed(1)} % of a core for ${pages.length} pages (by process, busiest threads):`);
+    for (const line of describeCpu(browserCpu)) console.log(`  ${line}`);
 
     // The joiner's camera on, and a publisher decoding it, before its link is cut. The first publisher that decodes
     // all seven it receives watches the others' side (not always the first: see the streams per page above).
@@ -282,7 +296,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     }
     console.log(`${phase.name}: ${recoveries.length} of ${CUTS} recoveries timed`);
     console.log(`${phase.name}: the others' side watched on publisher ${publishers.indexOf(observer)}`);
-    return { joins, failedJoins, janusCpu, serverCpu, streams, recoveries, failedRecoveries, load };
+    return { joins, failedJoins, janusCpu, serverCpu, browserCpu, streams, recoveries, failedRecoveries, load };
   } finally {
     for (const c of opened) await c.close().catch(() => {});
     await sleep(3_000); // Janus tears the call down before the next phase
@@ -480,6 +494,7 @@ const summary = (f: PhaseFigures) => {
     cpuPerStream: f.janusCpu / f.streams,
   };
 };
+const browserTotal = (f: PhaseFigures) => f.browserCpu.reduce((a, [, pct]) => a + pct, 0);
 const p = summary(productFigures);
 const b = summary(bareFigures);
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -502,6 +517,7 @@ const rows: [string, string, string, string, string, string][] = [
     verdict(ratio(p.cpuPerStream, b.cpuPerStream) <= TARGET.cpuRatio),
   ],
   ['server (relay) CPU in the same window', `${productFigures.serverCpu.toFixed(1)} %`, `${bareFigures.serverCpu.toFixed(1)} % (idle)`, '', '', ''],
+  ['the three browsers\' CPU in the same window (8 pages)', `${f0(browserTotal(productFigures))} %`, `${f0(browserTotal(bareFigures))} %`, `${f2(ratio(browserTotal(productFigures), browserTotal(bareFigures)))}×`, '', ''],
 ];
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);

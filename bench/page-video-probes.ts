@@ -70,19 +70,34 @@ export function streamsGrown(before: Record<string, number>, now: Record<string,
 /**
  * Added before any page script (after RECORD_PEER_CONNECTIONS): when each WebSocket opened, and when each
  * RTCPeerConnection was made, got its remote description and connected, in performance.now() time. Read with
- * `joinTimeline`, to show where a join's time goes.
+ * `joinTimeline`, to show where a join's time goes. It also keeps a ladder of the join (`joinLadder`): every
+ * message on the sockets (Janus's request or event, the product's own), and each connection's descriptions and
+ * ICE / connection states, each with its time.
  */
 export const RECORD_JOIN_TIMELINE = `(() => {
   if (window.__timeline) return;
-  const t = { ws: [], pcs: [] };
+  const t = { ws: [], pcs: [], log: [] };
   window.__timeline = t;
+  const note = (text) => { if (t.log.length < 400) t.log.push([performance.now(), text]); };
+  const say = (data) => {
+    try {
+      const m = JSON.parse(String(data));
+      const body = m.plugindata?.data ?? m.body ?? {};
+      return [m.janus, m.videomote, body.request, body.videoroom, m.jsep?.type, m.candidate ? 'candidate' : ''].filter(Boolean).join(' ');
+    } catch { return String(data).slice(0, 30); }
+  };
   const NativeWs = window.WebSocket;
   const Ws = new Proxy(NativeWs, {
     construct(target, args, newTarget) {
       const ws = Reflect.construct(target, args, newTarget === Ws ? target : newTarget);
       const e = { created: performance.now(), open: NaN };
-      t.ws.push(e);
-      ws.addEventListener('open', () => { e.open = performance.now(); });
+      const n = t.ws.push(e);
+      const name = 'ws' + n + ' ' + new URL(String(args[0]), location.href).pathname.split('/')[1];
+      note(name + ' made');
+      ws.addEventListener('open', () => { e.open = performance.now(); note(name + ' open'); });
+      ws.addEventListener('message', (ev) => note(name + ' <- ' + say(ev.data)));
+      const send = ws.send.bind(ws);
+      ws.send = (d) => { note(name + ' -> ' + say(d)); return send(d); };
       return ws;
     },
   });
@@ -92,15 +107,54 @@ export const RECORD_JOIN_TIMELINE = `(() => {
     construct(target, args, newTarget) {
       const pc = Reflect.construct(target, args, newTarget === Pc ? target : newTarget);
       const e = { pc, created: performance.now(), remote: NaN, connected: NaN };
-      t.pcs.push(e);
+      const name = 'pc' + t.pcs.push(e);
+      note(name + ' made');
       const setRemote = pc.setRemoteDescription.bind(pc);
-      pc.setRemoteDescription = (...a) => { if (Number.isNaN(e.remote)) e.remote = performance.now(); return setRemote(...a); };
-      pc.addEventListener('connectionstatechange', () => { if (pc.connectionState === 'connected' && Number.isNaN(e.connected)) e.connected = performance.now(); });
+      pc.setRemoteDescription = (...a) => { if (Number.isNaN(e.remote)) e.remote = performance.now(); note(name + ' remote ' + (a[0]?.type ?? '')); return setRemote(...a); };
+      const setLocal = pc.setLocalDescription.bind(pc);
+      pc.setLocalDescription = (...a) => { note(name + ' local ' + (a[0]?.type ?? '')); return setLocal(...a); };
+      pc.addEventListener('iceconnectionstatechange', () => note(name + ' ice ' + pc.iceConnectionState));
+      pc.addEventListener('icegatheringstatechange', () => note(name + ' gathering ' + pc.iceGatheringState));
+      pc.addEventListener('track', (ev) => note(name + ' track ' + ev.track.kind));
+      pc.addEventListener('connectionstatechange', () => {
+        note(name + ' connection ' + pc.connectionState);
+        if (pc.connectionState === 'connected' && Number.isNaN(e.connected)) e.connected = performance.now();
+      });
       return pc;
     },
   });
   window.RTCPeerConnection = Pc;
+  // Main-thread tasks over 50 ms: what a page busy with itself makes every later step wait for.
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) t.log.push([e.startTime, 'long task ' + e.duration.toFixed(0) + ' ms']); }).observe({ type: 'longtask', buffered: true });
+  } catch {}
 })();`;
+
+/** The join's ladder: "ms  what" lines, repeats of the same line in a row folded into one with a count. */
+export const joinLadder = (): string[] => {
+  const log = [...((window as unknown as { __timeline?: { log: [number, string][] } }).__timeline?.log ?? [])];
+  // What the page fetched (its documents, scripts and API calls), from when asked to when answered.
+  for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const url = new URL(r.name);
+    log.push([r.startTime, `fetch ${url.pathname.slice(0, 60)} (${r.initiatorType}) answered at ${r.responseEnd.toFixed(0)}`]);
+  }
+  log.sort((a, b) => a[0] - b[0]);
+  const out: string[] = [];
+  let last = '';
+  let repeats = 0;
+  for (const [at, text] of log) {
+    if (text === last) {
+      repeats += 1;
+      continue;
+    }
+    if (repeats) out[out.length - 1] += ` (x${repeats + 1})`;
+    repeats = 0;
+    last = text;
+    out.push(`${at.toFixed(0).padStart(6)}  ${text}`);
+  }
+  if (repeats) out[out.length - 1] += ` (x${repeats + 1})`;
+  return out;
+};
 
 export interface JoinTimeline {
   /** The product's gettoken answered (NaN for the bare client, which has none). */

@@ -4,6 +4,7 @@ import os from 'node:os';
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times. */
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+export const clockTicksPerSecond = (): number => CLK_TCK;
 
 /** CPU seconds a process has used so far (user + system), from /proc/<pid>/stat. */
 export function cpuSeconds(pid: number): number {
