@@ -10,8 +10,13 @@ import { RemoteFeeds, RETRY_AFTER_FAILURE_MS } from './remote-feeds.ts';
  */
 function fakeJanus() {
   const sent: Record<string, unknown>[] = [];
-  const link = { down: false, onmessage: null as null | ((msg: JanusJS.Message) => void) };
-  const handle = {
+  const link = {
+    down: false,
+    onmessage: null as null | ((msg: JanusJS.Message, jsep?: JanusJS.JSEP) => void),
+    onremotetrack: null as null | ((track: MediaStreamTrack, mid: string, on: boolean) => void),
+    handle: null as null | Record<string, unknown>,
+  };
+  const handle: Record<string, unknown> & { webrtcStuff: object } = {
     send({ message, error }: { message: Record<string, unknown>; error?: (why: string) => void }) {
       sent.push(message);
       // After 100 requests the storm is ended here, so that a regression fails the assertions instead of hanging.
@@ -22,8 +27,10 @@ function fakeJanus() {
     webrtcStuff: {},
   };
   const janus = {
-    attach(callbacks: { success(h: typeof handle): void; onmessage(msg: JanusJS.Message): void }) {
+    attach(callbacks: { success(h: typeof handle): void; onmessage(msg: JanusJS.Message, jsep?: JanusJS.JSEP): void; onremotetrack(track: MediaStreamTrack, mid: string, on: boolean): void }) {
       link.onmessage = callbacks.onmessage;
+      link.onremotetrack = callbacks.onremotetrack;
+      link.handle = handle;
       callbacks.success(handle);
     },
   };
@@ -62,6 +69,37 @@ describe('RemoteFeeds while the signalling socket is down', () => {
     link.onmessage!({ videoroom: 'event', configured: 'ok' });
     await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 4);
     expect(sent.at(-1)).toBe(last);
+    feeds.close();
+  });
+});
+
+describe('RemoteFeeds answering an offer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the received streams only once the answer has gone to Janus (the call screen does not re-render in between)', () => {
+    vi.stubGlobal('MediaStream', class {
+      constructor(readonly tracks: MediaStreamTrack[]) {}
+    });
+    const { janus, sent, link } = fakeJanus();
+    const model = new CallModel();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model, onReconnecting: () => {}, onConnected: () => {}, onGaveUp: () => {} });
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
+    const handle = link.handle!;
+    let answered: ((answer: JanusJS.JSEP) => void) | null = null;
+    handle.createAnswer = ({ success }: { success: (answer: JanusJS.JSEP) => void }) => {
+      // janus.js applies the offer first: every track arrives before the answer exists.
+      link.onremotetrack!({ kind: 'video', readyState: 'live' } as MediaStreamTrack, '0', true);
+      link.onremotetrack!({ kind: 'video', readyState: 'live' } as MediaStreamTrack, '1', true);
+      answered = success;
+    };
+    link.onmessage!(
+      { videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }, { mid: '1', feed_id: 12, type: 'video', active: true }] },
+      { type: 'offer', sdp: 'v=0' },
+    );
+    expect(Object.keys(model.getState().media)).toEqual([]);
+    answered!({ type: 'answer', sdp: 'v=0' });
+    expect(sent.at(-1)).toEqual({ request: 'start' });
+    expect(Object.keys(model.getState().media).sort()).toEqual(['camera-a', 'camera-b']);
     feeds.close();
   });
 });

@@ -85,6 +85,12 @@ export class RemoteFeeds {
   private recovery: IceRecovery | null = null;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private watchdog: ReturnType<typeof setInterval> | null = null;
+  /**
+   * While Janus's offer is answered: the streams whose tracks changed, shown once the answer is sent. Showing them
+   * at once re-rendered the call screen between the offer and the answer (a 150 ms task in the media bench under
+   * load), and Janus cannot start the connection before it has the answer.
+   */
+  private answering: Set<string> | null = null;
 
   constructor(private readonly opts: RemoteFeedsOptions) {}
 
@@ -163,6 +169,7 @@ export class RemoteFeeds {
     const handle = this.handle;
     this.handle = null;
     this.attaching = this.joined = this.busy = this.restartWanted = false;
+    this.answering = null;
     this.retryAt = 0;
     for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
     this.asked.clear();
@@ -204,6 +211,7 @@ export class RemoteFeeds {
   }
 
   private setBusy(on: boolean): void {
+    if (!on) this.showAnswered();
     this.busy = on;
     if (this.busyTimer) clearTimeout(this.busyTimer);
     this.busyTimer = on ? setTimeout(() => this.setBusy(false), REQUEST_TIMEOUT_MS) : null;
@@ -343,6 +351,7 @@ export class RemoteFeeds {
       if (!jsep) this.setBusy(false);
     }
     if (jsep) {
+      this.answering ??= new Set();
       handle.createAnswer({
         jsep,
         // Data only: audio and video m-lines are accepted receive-only as Janus offers them.
@@ -414,8 +423,16 @@ export class RemoteFeeds {
   }
 
   private publish(streamId: string): void {
+    if (this.answering) return void this.answering.add(streamId);
     const byMid = this.tracks.get(streamId);
     this.opts.model.remoteMedia(streamId, byMid?.size ? new MediaStream([...byMid.values()]) : null);
+  }
+
+  /** The answer went out (or failed, or timed out): the streams held back meanwhile are shown. */
+  private showAnswered(): void {
+    const held = this.answering;
+    this.answering = null;
+    for (const streamId of held ?? []) if (this.tracks.has(streamId)) this.publish(streamId);
   }
 
   private ensureRecovery(): void {
