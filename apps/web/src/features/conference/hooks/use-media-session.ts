@@ -53,8 +53,7 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
       .then(([data, config]) => {
         if (cancelled) return;
         const me = data.meeting.participants.find((p) => p.currentUser);
-        model.setMeeting(meetingId, data.meeting.type === 1, me?.displayName ?? displayName);
-        setMeeting(data.meeting);
+        // The session first: its socket is made before the model changes below render the call screen.
         const s = new MediaSession({
           meetingId,
           token: data.tokenData.token,
@@ -73,6 +72,8 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
           (window as unknown as Record<string, unknown>).__videomoteTest = { session: s, model, startedAt: performance.now() };
         }
         void s.start();
+        model.setMeeting(meetingId, data.meeting.type === 1, me?.displayName ?? displayName);
+        setMeeting(data.meeting);
       })
       .catch((err: { status?: number }) => {
         if (cancelled) return;
