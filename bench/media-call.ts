@@ -41,7 +41,7 @@ import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts'
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 import { chromiumProcesses, cpuBetween, describeCpu, processTree, threadCpu } from './browser-threads.ts';
-import { cpuPercentOver, loadAverage, machine, median, percentile } from './process-figures.ts';
+import { cpuPercentOver, cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { decodingVideosAt, inboundTotals, joinLadder, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
@@ -229,6 +229,8 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     console.log(`${phase.name}: seven publishers decode each other after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     const joins: Join[] = [];
+    // The server's and Janus's CPU over the whole series of joins (logins, gettoken, the relay's messages).
+    const joinsStarted = { at: performance.now(), server: cpuSeconds(serverPid), janus: cpuSeconds(janusPid) };
     const failedJoins: string[] = [];
     let joiner: Page | null = null;
     const joinerOpened: BrowserContext[] = [];
@@ -249,6 +251,9 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       } else joiner = page;
     }
     opened.push(...joinerOpened);
+    const joinSeconds = (performance.now() - joinsStarted.at) / 1000;
+    const during = (pid: number, before: number) => (((cpuSeconds(pid) - before) / joinSeconds) * 100).toFixed(1);
+    console.log(`${phase.name}: over the ${JOINS + 1} joins (${joinSeconds.toFixed(0)} s): server ${during(serverPid, joinsStarted.server)} %, Janus ${during(janusPid, joinsStarted.janus)} % of a core`);
     if (!joiner) throw new Error('no joiner');
     console.log(`${phase.name}: ${joins.length} joins timed, median ${median(joins.map((x) => x.fromNavigation)).toFixed(0)} ms`);
 
