@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fromLocal, localDate } from '@videomote/contract/meeting-rules';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import type { Db } from '../platform/db.ts';
 import type { PinCrypto } from '../platform/crypto.ts';
@@ -13,6 +14,19 @@ export interface FixtureParticipant {
   displayName?: string;
   role: ParticipantRole;
   isAdmin?: boolean;
+}
+
+/**
+ * The times of a meeting running at `now`: from `before` ms earlier to `after` ms later, but kept within `now`'s day
+ * in Stockholm, because the booking form holds one date with a start and an end time: a test that edits a meeting
+ * made across midnight was refused (start after end) when CI ran in the hour before it. In a day's last minute the
+ * end falls before `now`: a test then meets a meeting that has just ended.
+ */
+export function runningMeetingTimes(now: Date, before = 10 * 60_000, after = 3_600_000): { start: Date; end: Date } {
+  const day = localDate(now);
+  const dayStart = fromLocal(day, '00:00')!.getTime();
+  const dayEnd = fromLocal(day, '23:59')!.getTime();
+  return { start: new Date(Math.max(now.getTime() - before, dayStart)), end: new Date(Math.min(now.getTime() + after, dayEnd)) };
 }
 
 /** Inserts a meeting straight into the real database, for tests of modules that read meetings. */

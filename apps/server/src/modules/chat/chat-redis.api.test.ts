@@ -5,7 +5,7 @@ import { ChatCloseCodes, ChatSignalTypes, CHAT_REMOVED_REASONS } from '@videomot
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertMeeting, type FixtureParticipant } from '../../testing/fixtures.ts';
+import { insertMeeting, runningMeetingTimes, type FixtureParticipant } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import type { Persona } from '../identity/personas.ts';
 import { ChatTestClient } from './chat-test-client.ts';
@@ -44,7 +44,7 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
    */
   const meetingNow = (participants: FixtureParticipant[], type: 0 | 1 = 0) => {
     t.clock.set(new Date());
-    return insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(Date.now() - 60_000), end: new Date(Date.now() + 3600_000), participants });
+    return insertMeeting(t.db, t.app.deps.pins, { type, ...runningMeetingTimes(t.clock.now(), 60_000), participants });
   };
 
   async function join(base: string, meetingId: string, who: Persona['key']): Promise<ChatTestClient> {

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { insertMeeting, type FixtureParticipant } from '../../testing/fixtures.ts';
+import { insertMeeting, runningMeetingTimes, type FixtureParticipant } from '../../testing/fixtures.ts';
 import { useTestApp, type FileTestApp } from '../../testing/use-test-app.ts';
 import { SESSION_COOKIE, type SessionUser } from '../../platform/session.ts';
 import type { Persona } from '../identity/personas.ts';
@@ -13,7 +13,7 @@ export interface ChatTestServer {
   connect(meetingId: string, cookie: string | null, headers?: Record<string, string>, options?: { autoPong?: boolean }): Promise<ChatTestClient>;
   /** Logs in anew (a fresh session each call) and connects to the meeting's chat; closed after each test. */
   join(meetingId: string, who: Persona['key'] | SessionUser): Promise<ChatTestClient>;
-  /** A meeting running now (started 10 minutes ago, an hour left). */
+  /** A meeting running now (started 10 minutes ago, an hour left, within today in Stockholm: runningMeetingTimes). */
   meetingNow(participants: FixtureParticipant[], type?: 0 | 1): Promise<{ id: string; roomId: string; participantIds: string[] }>;
 }
 
@@ -39,8 +39,7 @@ export function useChatServer(): ChatTestServer {
     connect,
     join: async (meetingId, who) => connect(meetingId, await cookieOf(who)),
     meetingNow(participants, type = 0) {
-      const now = t.clock.now().getTime();
-      return insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(now - 10 * 60_000), end: new Date(now + 3600_000), participants });
+      return insertMeeting(t.db, t.app.deps.pins, { type, ...runningMeetingTimes(t.clock.now()), participants });
     },
   };
 }
