@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../apps/server/src/testing/test-app.ts';
-import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
+import { insertMeeting, runningMeetingTimes } from '../apps/server/src/testing/fixtures.ts';
 import { useMediaServer } from './support/media-server.ts';
 import { fakeAudioOffer } from './support/media.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
@@ -13,8 +13,7 @@ const server = useMediaServer();
 const meeting = (type: 0 | 1) =>
   insertMeeting(server.t.db, server.t.app.deps.pins, {
     type,
-    start: new Date(Date.now() - 60_000),
-    end: new Date(Date.now() + 3600_000),
+    ...runningMeetingTimes(new Date(), 60_000),
     participants: [
       { persona: 'erik', role: type === 1 ? 'PresenterInternal' : 'EmploymentOfficer', isAdmin: true },
       { persona: 'jonna', role: 'JobSeeker', displayName: 'Jonna S' },
@@ -81,8 +80,7 @@ describe('media connections follow the booking', () => {
   it('takes publishing away at once from someone who may no longer present: feed kicked off Janus, socket closed (4009), publishing refused after', async () => {
     const m = await insertMeeting(server.t.db, server.t.app.deps.pins, {
       type: 1,
-      start: new Date(Date.now() - 60_000),
-      end: new Date(Date.now() + 3600_000),
+      ...runningMeetingTimes(new Date(), 60_000),
       participants: [
         { persona: 'erik', role: 'PresenterInternal', isAdmin: true },
         // Publishes in the webcast as one of its admins (not a presenter role): the booking can take that away.

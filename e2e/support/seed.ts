@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate, openPglite } from '../../apps/server/src/platform/db.ts';
 import { loadSecretKey, pinCrypto } from '../../apps/server/src/platform/crypto.ts';
-import { insertMeeting, type FixtureParticipant } from '../../apps/server/src/testing/fixtures.ts';
+import { insertMeeting, runningMeetingTimes, type FixtureParticipant } from '../../apps/server/src/testing/fixtures.ts';
 
 export type SeedMeeting = Parameters<typeof insertMeeting>[2];
 export type SeededMeeting = Awaited<ReturnType<typeof insertMeeting>>;
@@ -14,10 +14,9 @@ export const ERIK_WITH_JONNA: FixtureParticipant[] = [
   { persona: 'jonna', role: 'JobSeeker' },
 ];
 
-/** Start and end of a meeting that is on now: it began ten minutes ago and lasts another hour. */
+/** Start and end of a meeting that is on now: it began ten minutes ago and lasts another hour, within today in Stockholm. */
 export function underWayNow(): { start: Date; end: Date } {
-  const now = Date.now();
-  return { start: new Date(now - 10 * 60_000), end: new Date(now + 60 * 60_000) };
+  return runningMeetingTimes(new Date());
 }
 
 /**
