@@ -246,4 +246,26 @@ describe('a forced restart', () => {
     t.advance(ICE_CONNECT_TIMEOUT_MS * (ICE_MAX_RESTARTS + 1));
     expect(log.slice(ICE_MAX_RESTARTS + 2)).toEqual([...Array(ICE_MAX_RESTARTS).fill('restart'), 'give up']);
   });
+
+  it('restarts for real, after the usual grace, when the connection goes "disconnected" during a precautionary restart (its path died; the restart may have gathered on the old address)', () => {
+    const { r, log, t, set } = withIceState('connected');
+    r.update('connected');
+    r.restartNow();
+    expect(log).toEqual(['restart']);
+    t.advance(3_600);
+    set('disconnected');
+    r.update('disconnected');
+    t.advance(ICE_DISCONNECTED_GRACE_MS - 1);
+    expect(log).toEqual(['restart']);
+    t.advance(1);
+    expect(log).toEqual(['restart', 'restart']);
+    // That restart is a real one: further "disconnected" on its way wait for its own timeout, as after a link cut.
+    r.update('disconnected');
+    t.advance(ICE_DISCONNECTED_GRACE_MS * 2);
+    expect(log).toEqual(['restart', 'restart']);
+    set('connected');
+    r.update('connected');
+    t.advance(ICE_CONNECT_TIMEOUT_MS * 3);
+    expect(log).toEqual(['restart', 'restart']);
+  });
 });

@@ -53,6 +53,13 @@ export class IceRecovery {
   private done = false;
   /** A restart is under way: its own connect timeout decides, not the grace of a "disconnected" on the way. */
   private restarting = false;
+  /**
+   * The restart under way was made while the connection still read connected (restartNow's precaution). If the
+   * connection then goes "disconnected", its old path has just died and that restart may have gathered on an address
+   * that is gone (CI: an address move, a precautionary restart at the socket's resume, "disconnected" 3.6 s later,
+   * and media back only at the restart's 15 s timeout): it gets the grace of any disconnect, then a real restart.
+   */
+  private precautionary = false;
 
   constructor(
     private readonly actions: IceRecoveryActions,
@@ -80,7 +87,7 @@ export class IceRecovery {
         this.disarm();
         this.everConnected = true;
         this.restarts = 0;
-        this.restarting = false;
+        this.restarting = this.precautionary = false;
         this.actions.connected?.();
         if (this.broken) {
           this.broken = false;
@@ -89,6 +96,7 @@ export class IceRecovery {
         break;
       case 'disconnected':
         this.markBroken();
+        if (this.restarting && this.precautionary) this.restarting = this.precautionary = false;
         if (!this.restarting) this.arm(ICE_DISCONNECTED_GRACE_MS, () => this.onFailed());
         break;
       case 'failed':
@@ -118,7 +126,11 @@ export class IceRecovery {
     // row that lead to giving up, which only ICE's own failures spend. Counted, a link cut and an address move a
     // few seconds apart (a resume and an address-watch restart each, all within one connect timeout, with no state
     // change to reset the count) used the three up and gave a working connection up, rebuilt from scratch.
-    if (now === 'connected' || now === 'completed') return this.startRestart();
+    if (now === 'connected' || now === 'completed') {
+      this.startRestart();
+      this.precautionary = true;
+      return;
+    }
     this.onFailed();
   }
 
@@ -152,6 +164,7 @@ export class IceRecovery {
 
   private startRestart(): void {
     this.restarting = true;
+    this.precautionary = false;
     // If this restart does not connect in time, the next one (or the end) follows.
     this.arm(ICE_CONNECT_TIMEOUT_MS, () => this.onFailed());
     this.actions.restart();
