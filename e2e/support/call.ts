@@ -33,16 +33,25 @@ export class CallBench extends Bench {
  * its own clock when the request arrives, and on a loaded machine that can be seconds later than ours.
  */
 export async function book(page: Page, meeting: Record<string, unknown>): Promise<{ id: string; roomId: string }> {
-  let start = new Date(Date.now() + 120_000);
-  start.setSeconds(0, 0);
-  // Close to midnight a same-day meeting has no room: start at the new day instead, still minutes away.
-  const nextMidnight = startOfLocalDay(start, 1);
-  if (nextMidnight.getTime() - start.getTime() < 10 * 60_000) start = nextMidnight;
-  const end = new Date(Math.min(start.getTime() + 3600_000, startOfLocalDay(start, 1).getTime() - 60_000));
-  const body = { title: 'Konferenstest', type: 0, startTime: start.toISOString(), endTime: end.toISOString(), ...meeting };
+  let times = bookableToday(new Date());
+  // In a day's last minutes no such meeting fits before midnight, and one booked for the new day is tomorrow's to the
+  // home card and the public page: wait for the new day instead (at most a few minutes, once a day).
+  if (!times) {
+    await new Promise((r) => setTimeout(r, startOfLocalDay(new Date(), 1).getTime() - Date.now() + 1000));
+    times = bookableToday(new Date())!;
+  }
+  const body = { title: 'Konferenstest', type: 0, startTime: times.start.toISOString(), endTime: times.end.toISOString(), ...meeting };
   const res = await apiCall(page, 'POST', '/api/meeting', body);
   expect(res.status, res.body).toBe(200);
   return JSON.parse(res.body).data;
+}
+
+/** A start a whole minute at least a minute ahead, and an end up to an hour later, both today (Stockholm); none in a day's last minutes. */
+function bookableToday(now: Date): { start: Date; end: Date } | null {
+  const start = new Date(now.getTime() + 120_000);
+  start.setSeconds(0, 0);
+  const end = new Date(Math.min(start.getTime() + 3600_000, startOfLocalDay(now, 1).getTime() - 60_000));
+  return end.getTime() > start.getTime() ? { start, end } : null;
 }
 
 /** A call to our API from inside the page, with its session cookie and the anti-forgery header. */
