@@ -24,7 +24,8 @@
  * and a publisher decodes new frames of all seven it receives, the joiner's included).
  *
  * `BENCH_LADDER=1` prints the last join of each phase step by step: every signalling message and each connection's
- * descriptions and states, with their times.
+ * descriptions and states, with their times. `BENCH_PROFILE=1` samples the last join's main thread and prints where
+ * its time went, by source file and function.
  *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
@@ -39,9 +40,10 @@ import ts from 'typescript';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts';
 import type { Client } from '../e2e/support/client-netns.ts';
-import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
+import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
 import { chromiumProcesses, cpuBetween, describeCpu, processTree, threadCpu } from './browser-threads.ts';
 import { cpuPercentOver, cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
+import { profileMainThread } from './cpu-profile.ts';
 import { decodingVideosAt, inboundTotals, joinLadder, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
@@ -237,8 +239,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
+        const profile = j === JOINS && process.env.BENCH_PROFILE === '1' ? await profileMainThread(page) : null;
         await page.goto(phase.joinUrl, { timeout: 60_000 });
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding');
+        if (profile) console.log(`${phase.name}: the last join's main thread until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         // Join 0 warms caches and JIT and is not counted.
         if (j > 0) joins.push({ fromNavigation: at, fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline) });
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join, ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);

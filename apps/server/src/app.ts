@@ -22,6 +22,7 @@ import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerInternalServer } from './platform/internal-server.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
+import { PAGE_PRELOADS, preloadFiles, withPreloads, type BuildManifest } from './platform/page-preloads.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -171,6 +172,14 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
       },
     });
   }
+  // Pages whose lazy code the HTML names, so the browser fetches it with the app's bundle (page-preloads.ts).
+  const pageHtml: { path: RegExp; html: string }[] = [];
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (hasWeb && fs.existsSync(manifestFile)) {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
+    const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    for (const p of PAGE_PRELOADS) pageHtml.push({ path: p.path, html: withPreloads(index, preloadFiles(manifest, p.sources, p.libraries)) });
+  }
   app.setNotFoundHandler((request, reply) => {
     const apiLike = /^\/(api|idp|media|chat|metrics|healthz|readyz)(\/|$)/.test(request.url);
     // A built file that is not there (a tab still on the previous version asking for a replaced chunk) is a 404,
@@ -182,6 +191,8 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
     }
     reply.setCookie('api-endpoint', '/', { path: '/', sameSite: 'lax' });
     if (!request.cookies.authenticationvariant) reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax' });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    const page = pageHtml.find((p) => p.path.test(request.url));
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return page ? reply.send(page.html) : reply.sendFile('index.html', { cacheControl: false });
   });
 }

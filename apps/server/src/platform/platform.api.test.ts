@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
 import { ownMeetingBody } from '../testing/request-bodies.ts';
@@ -121,5 +123,22 @@ describe('security headers', () => {
     const missing = await client.get('/api/does-not-exist');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ name: 'NotFound', message: 'Hittades inte' });
+  });
+});
+
+// The web build exists whenever `npm test` runs (it builds first); a bare `vitest` without one has nothing to check.
+const built = fs.existsSync(path.resolve(import.meta.dirname, '../../../web/dist/.vite/manifest.json'));
+
+describe('the web app', () => {
+  it.skipIf(!built)("names the meeting screen's lazy code and janus.js in that page's HTML only, as files that exist", async () => {
+    const html = (url: string) => t.app.inject(url).then((r) => r.body);
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const home = preloads(await html('/meetings'));
+    const conference = preloads(await html('/meetings/5f0c/conference?vmtest'));
+    const extra = conference.filter((f) => !home.includes(f));
+    expect(extra.some((f) => /\/assets\/janus\.es-/.test(f))).toBe(true);
+    expect(extra.some((f) => /\/assets\/conference-page-/.test(f))).toBe(true);
+    expect(preloads(await html('/meetings/5f0c/conference/publicaccess'))).toEqual(home);
+    for (const f of extra) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
 });

@@ -1,10 +1,19 @@
 import type { RouteObject } from 'react-router';
+import { requestTokenEarly } from './api/get-token.ts';
+import { loadClientConfig } from '../../lib/client-config.ts';
 
 // The meeting screen and its two sub-routes (spec §2). janus.js and webrtc-adapter load only with the page: as soon
-// as the route is chosen, alongside the page's own chunk, the user and gettoken, not after gettoken has answered.
+// as the route is chosen, alongside the page's own chunk, the user and gettoken, not after gettoken has answered;
+// gettoken and the client configuration are asked for then too (the loader does not wait for them).
 export const conferenceRoutes: RouteObject[] = [
   {
     path: 'meetings/:id/conference',
+    loader: ({ params }) => {
+      if (params.id) requestTokenEarly(params.id);
+      void loadClientConfig().catch(() => {});
+      return null;
+    },
+    shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
     lazy: () => {
       void import('./media/media-session.ts').then((m) => m.preloadMediaLibrary());
       return import('./pages/conference-page.tsx').then((m) => ({ Component: m.ConferencePage }));

@@ -20,11 +20,21 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+// Every page waits for the user: asked for as the app's code starts (main.tsx), not after the first render, which
+// on a busy phone can be hundreds of ms later.
+let atStartUp: Promise<UserData | null> | null = null;
+export function askUserAtStartUp(): void {
+  atStartUp ??= getUserData();
+  atStartUp.catch(() => {});
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'loading', user: null });
   const refresh = useCallback(async () => {
+    const early = atStartUp;
+    atStartUp = null;
     try {
-      const user = await getUserData();
+      const user = await (early ?? getUserData());
       setSession(user ? { status: 'signed-in', user } : { status: 'anonymous', user: null });
     } catch {
       // 403 or an unreachable server also mean: not signed in; guards send the user to log in.

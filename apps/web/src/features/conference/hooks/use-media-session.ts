@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { CallModel } from '../model/call-model.ts';
 import { CONSENT_TEXTS } from '../model/texts.ts';
 import { MediaSession } from '../media/media-session.ts';
-import { getToken } from '../api/get-token.ts';
+import { takeToken } from '../api/get-token.ts';
 
 export interface MediaSessionHandle {
   /** The live session (null before gettoken answered and after leaving). */
@@ -49,7 +49,7 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
       return;
     }
     model.connecting();
-    Promise.all([getToken(meetingId, displayName), loadClientConfig()])
+    Promise.all([takeToken(meetingId, displayName), loadClientConfig()])
       .then(([data, config]) => {
         if (cancelled) return;
         const me = data.meeting.participants.find((p) => p.currentUser);

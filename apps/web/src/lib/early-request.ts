@@ -1,0 +1,25 @@
+/**
+ * A request made before the code that needs its answer is ready (a route's loader, say), handed to that code once.
+ * The answer is handed only for the same key and while fresh; otherwise the request is made again.
+ */
+export class EarlyRequest<T> {
+  private early: { key: string; at: number; answer: Promise<T> } | null = null;
+
+  constructor(
+    private readonly freshForMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(key: string, ask: () => Promise<T>): void {
+    const answer = ask();
+    // Perhaps never taken (the page went elsewhere): its failure is then nobody's error.
+    answer.catch(() => {});
+    this.early = { key, at: this.now(), answer };
+  }
+
+  take(key: string, ask: () => Promise<T>): Promise<T> {
+    const e = this.early;
+    this.early = null;
+    return e && e.key === key && this.now() - e.at < this.freshForMs ? e.answer : ask();
+  }
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SourceMap } from 'node:module';
+import type { CDPSession, Page } from 'playwright-core';
+
+/** A V8 CPU profile as Chromium's DevTools protocol gives it (Profiler.stop). */
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+  endTime: number;
+}
+
+/** Samples the page's main thread (1 ms) from now until `stop`, which answers where its time went. */
+export async function profileMainThread(page: Page): Promise<{ stop(distDir: string): Promise<string[]> }> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(distDir) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      await cdp.detach().catch(() => {});
+      return summarise(profile, distDir);
+    },
+  };
+}
+
+/**
+ * Self time by original source file and by function, the built bundle mapped back through its source maps, so a
+ * minified name reads as the module it came from (`node_modules/react-dom/…`, `src/features/…`).
+ */
+export function summarise(profile: Profile, distDir: string): string[] {
+  const maps = new Map<string, SourceMap | null>();
+  const mapFor = (url: string): SourceMap | null => {
+    const file = url.match(/\/assets\/([^/?#]+\.js)/)?.[1];
+    if (!file) return null;
+    if (!maps.has(file)) {
+      const mapFile = path.join(distDir, 'assets', `${file}.map`);
+      maps.set(file, fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null);
+    }
+    return maps.get(file)!;
+  };
+  // Each sample's time is the delta to the next one.
+  const selfMs = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) selfMs.set(samples[i]!, (selfMs.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const ms = selfMs.get(node.id) ?? 0;
+    if (!ms) continue;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    total += ms;
+    let file = url ? url.replace(/^https?:\/\/[^/]+/, '') : functionName || '(anonymous)';
+    let name = functionName || '(anonymous)';
+    const entry = (url ? mapFor(url)?.findEntry(lineNumber, columnNumber) : undefined) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
+    if (entry?.originalSource) {
+      file = entry.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1');
+      name = `${entry.name ?? name} (${file}:${(entry.originalLine ?? 0) + 1})`;
+    }
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `  ${ms.toFixed(0).padStart(5)} ms  ${k}`);
+  return [`main thread busy ${total.toFixed(0)} ms of ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms; by source file:`, ...top(byFile, 15), 'by function:', ...top(byFunction, 20)];
+}
