@@ -57,12 +57,15 @@ export function summarise(profile: Profile, distDir: string): string[] {
     if (functionName === '(idle)') continue;
     total += ms;
     let file = url ? url.replace(/^https?:\/\/[^/]+/, '') : functionName || '(anonymous)';
-    let name = functionName || '(anonymous)';
+    // A script's own top level (its evaluation) has no name; a function's name is the original one where the map has it.
+    const topLevel = !functionName && url !== '' && lineNumber === 0 && columnNumber === 0;
+    let name = functionName || (topLevel ? '(top level)' : '(anonymous)');
     const entry = (url ? mapFor(url)?.findEntry(lineNumber, columnNumber) : undefined) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
     if (entry?.originalSource) {
       file = entry.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1');
-      name = `${entry.name ?? name} (${file}:${(entry.originalLine ?? 0) + 1})`;
+      name = `${functionName ? (entry.name ?? functionName) : name} (${file}:${(entry.originalLine ?? 0) + 1})`;
     }
+    if (topLevel) file = `${url.replace(/^https?:\/\/[^/]+/, '')} (top level)`;
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   }

@@ -68,7 +68,7 @@ const { ClientTopology, SERVER_ADDRESS } = await import('../e2e/support/client-n
 const { newUserPage } = await import('../e2e/support/browser.ts');
 const { RECORD_PEER_CONNECTIONS } = await import('../e2e/support/peer-connections.ts');
 const { movingBarClip, testPin } = await import('../e2e/support/fake-camera.ts');
-const { dataDirWithMeeting } = await import('../e2e/support/seed.ts');
+const { dataDirWithMeeting, postgresWithMeeting } = await import('../e2e/support/seed.ts');
 const { startServer, freePort } = await import('../e2e/support/server.ts');
 const { loginAs, loginWithPin } = await import('../e2e/support/login.ts');
 const { withoutMicrophone } = await import('../e2e/support/call.ts');
@@ -128,9 +128,15 @@ const PEOPLE: Person[] = [
   byPin(2, 'Pia Partner', 'Authority'),
   person('jonna', 'JobSeeker'), // the one who joins, again and again
 ];
-const seeded = await dataDirWithMeeting(PEOPLE.map((p) => p.seat), 'Mätning: samtal med åtta');
+// The embedded database (npm start's), or with BENCH_DATABASE_URL PostgreSQL as in production (from inside the
+// bench's network namespace through its Unix socket: postgres://postgres@/test?host=/var/run/postgresql).
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+const seeded = databaseUrl
+  ? await postgresWithMeeting(databaseUrl, PEOPLE.map((p) => p.seat), 'Mätning: samtal med åtta')
+  : { ...(await dataDirWithMeeting(PEOPLE.map((p) => p.seat), 'Mätning: samtal med åtta')), env: {}, drop: async () => {} };
+cleanups.push(() => seeded.drop());
 const server = await startServer(
-  { JANUS_URL: janus.url, JANUS_TOKEN_SECRET: secrets.tokenSecret, JANUS_ADMIN_KEY: secrets.roomAdminKey },
+  { JANUS_URL: janus.url, JANUS_TOKEN_SECRET: secrets.tokenSecret, JANUS_ADMIN_KEY: secrets.roomAdminKey, ...seeded.env },
   { dataDir: seeded.dataDir, address: SERVER_ADDRESS },
 );
 cleanups.push(() => server.stop());
@@ -531,7 +537,7 @@ const rows: [string, string, string, string, string, string][] = [
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);
 console.log(`machine: ${machine()}; load average at start ${loadAtStart}, in the product's CPU window ${productFigures.load}, in the bare one ${bareFigures.load}, at end ${loadAverage()}`);
-console.log('7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own');
+console.log(`7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own; the server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}`);
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
 printGrids(grid, gridSimulcast);
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {

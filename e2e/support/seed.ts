@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate, openPglite } from '../../apps/server/src/platform/db.ts';
+import crypto from 'node:crypto';
+import { migrate, openPglite, openPostgres } from '../../apps/server/src/platform/db.ts';
 import { loadSecretKey, pinCrypto } from '../../apps/server/src/platform/crypto.ts';
 import { insertMeeting, runningMeetingTimes, type FixtureParticipant } from '../../apps/server/src/testing/fixtures.ts';
 
@@ -40,4 +41,32 @@ export async function seededDataDir<T>(seed: (insert: (meeting: SeedMeeting) => 
 export async function dataDirWithMeeting(participants: FixtureParticipant[], title = 'Testmöte'): Promise<{ dataDir: string; meeting: { id: string; roomId: string } }> {
   const { dataDir, seeded } = await seededDataDir((insert) => insert({ title, type: 0, ...underWayNow(), participants }));
   return { dataDir, meeting: { id: seeded.id, roomId: seeded.roomId } };
+}
+
+/**
+ * The same in a PostgreSQL schema of its own: a server given the answer's env (with the DATA_DIR, which holds the
+ * PIN key) uses it; `drop` removes the schema afterwards.
+ */
+export async function postgresWithMeeting(
+  databaseUrl: string,
+  participants: FixtureParticipant[],
+  title = 'Testmöte',
+): Promise<{ dataDir: string; env: Record<string, string>; meeting: { id: string; roomId: string }; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-seeded-'));
+  const schema = `seeded_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = openPostgres(databaseUrl, { max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = openPostgres(databaseUrl, { schema, max: 1 });
+  try {
+    await migrate(db);
+    const meeting = await insertMeeting(db, pinCrypto(loadSecretKey(dataDir, null)), { title, type: 0, ...underWayNow(), participants });
+    return {
+      dataDir,
+      env: { DATABASE_URL: databaseUrl, PGOPTIONS: `-c search_path=${schema}` },
+      meeting: { id: meeting.id, roomId: meeting.roomId },
+      drop: () => admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => admin.close()),
+    };
+  } finally {
+    await db.close();
+  }
 }
