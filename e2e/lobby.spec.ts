@@ -56,6 +56,10 @@ describe('lobby with fake camera and microphone', () => {
     await microphone.selectOption({ index: 1 });
     expect(await page.evaluate(() => localStorage.getItem('audio_device'))).toBe(JSON.stringify(micOptions[1]));
 
+    // The meeting screen's code was fetched in the background while the lobby showed (app/router.tsx).
+    const conferenceChunkFetched = () => performance.getEntriesByType('resource').some((e) => /\/assets\/conference-page-[^/]+\.js$/.test(e.name));
+    await page.waitForFunction(conferenceChunkFetched, undefined, { timeout: 10_000 });
+
     await page.getByRole('button', { name: 'Anslut till mötet' }).click();
     await page.getByRole('alert').filter({ hasText: 'Du måste intyga att du förstår hanteringen av personuppgifter' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/meetings/${meetingId}/lobby`);

@@ -19,6 +19,22 @@ import './conference-panels.tsx';
 // Shown while the first page's code (a lazy route) loads, instead of a blank window.
 const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
+/**
+ * Someone in the lobby is about to enter the call: once the lobby has had a moment to show, the meeting screen's code
+ * is fetched and made ready in the background, so that entering waits for no download (seconds on a weak mobile
+ * link). Not janus.js and webrtc-adapter: the adapter patches the browser's WebRTC as it loads, which the lobby's own
+ * connection check should not meet; the meeting screen loads them itself.
+ */
+const CONFERENCE_WARM_UP_AFTER_MS = 1_500;
+const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((route) => ({
+    ...route,
+    loader: () => {
+      setTimeout(() => void import('../features/conference/pages/conference-page.tsx').catch(() => {}), CONFERENCE_WARM_UP_AFTER_MS);
+      return null;
+    },
+  }));
+
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
 export const routes: RouteObject[] = [
   {
@@ -34,7 +50,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/meetings" replace /> },
           ...meetingsRoutes,
-          ...lobbyRoutes,
+          ...warmingUpConference(lobbyRoutes),
           ...signupRoutes,
           ...publicAccessRoutes,
           ...adminRoutes,
