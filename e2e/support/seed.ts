@@ -56,16 +56,15 @@ export async function postgresWithMeeting(
   const schema = `seeded_${crypto.randomBytes(6).toString('hex')}`;
   const admin = openPostgres(databaseUrl, { max: 1 });
   await admin.query(`CREATE SCHEMA ${schema}`);
+  const drop = () => admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => admin.close());
   const db = openPostgres(databaseUrl, { schema, max: 1 });
   try {
     await migrate(db);
     const meeting = await insertMeeting(db, pinCrypto(loadSecretKey(dataDir, null)), { title, type: 0, ...underWayNow(), participants });
-    return {
-      dataDir,
-      env: { DATABASE_URL: databaseUrl, PGOPTIONS: `-c search_path=${schema}` },
-      meeting: { id: meeting.id, roomId: meeting.roomId },
-      drop: () => admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).then(() => admin.close()),
-    };
+    return { dataDir, env: { DATABASE_URL: databaseUrl, PGOPTIONS: `-c search_path=${schema}` }, meeting: { id: meeting.id, roomId: meeting.roomId }, drop };
+  } catch (err) {
+    await drop();
+    throw err;
   } finally {
     await db.close();
   }

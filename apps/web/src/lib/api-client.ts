@@ -50,8 +50,13 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
   if (method !== 'GET') {
     // The server keeps a token its cookie already holds, so with the cookie there (any visit after the first) the
     // call need not wait for the start-up request: one round trip less before, say, the meeting's media token.
-    if (!readCookie('XSRF-TOKEN')) await ensureAntiforgery();
-    headers['x-xsrf-token'] = readCookie('XSRF-TOKEN') ?? '';
+    // (Each cookie read is a synchronous call to another browser process: read once when it is there.)
+    let xsrf = readCookie('XSRF-TOKEN');
+    if (!xsrf) {
+      await ensureAntiforgery();
+      xsrf = readCookie('XSRF-TOKEN');
+    }
+    headers['x-xsrf-token'] = xsrf ?? '';
   }
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
