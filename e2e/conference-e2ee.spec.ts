@@ -98,6 +98,8 @@ describe('end-to-end encrypted media', () => {
     const wrong = randomKey();
     await holdWrongKey(karin, wrong);
     await Promise.all([enter(erik, meeting.id), enter(jonna, meeting.id), enter(karin, meeting.id)]);
+    // Cameras on: nobody receives the video of a camera that is off (its tile shows initials).
+    await Promise.all([erik, jonna].map((p) => p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 })));
     const [erikId, jonnaId] = await Promise.all([connectionIdOf(erik), connectionIdOf(jonna)]);
     await keepsDecoding(erik, `camera-${jonnaId}`);
     await keepsDecoding(jonna, `camera-${erikId}`);
@@ -149,6 +151,7 @@ describe('end-to-end encrypted media', () => {
     });
     await jonna.close();
     await enter(old, meeting.id);
+    await old.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
     const oldId = await connectionIdOf(old);
     await expect.poll(() => panelText(old)).toContain('Din webbläsare kan inte kryptera bild och ljud hela vägen');
     await expect.poll(() => panelText(erik)).toContain('En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen');

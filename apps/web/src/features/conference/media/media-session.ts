@@ -216,6 +216,7 @@ export class MediaSession {
     this.wants.video = on;
     this.localTracks.video.enabled = on;
     if (this.blurred) this.blurred.track.enabled = on;
+    void stillWhileOff(this.publisher?.webrtcStuff?.pc, on);
     this.announceState();
   }
 
@@ -800,7 +801,9 @@ export class MediaSession {
             error: () => model.addError('OT_HARDWARE_UNAVAILABLE'),
           });
         }
-        if (jsep) handle.handleRemoteJsep({ jsep });
+        // Janus's answer sets every layer active again (its simulcast line pauses none): a camera that is off goes
+        // back to its lowest layer after each one (the first, and those of ICE restarts).
+        if (jsep) handle.handleRemoteJsep({ jsep, success: () => void (this.wants.video || stillWhileOff(handle.webrtcStuff?.pc, false)) });
       },
       iceState: (state) => {
         if (mine && this.publisher === mine) this.recoveries.get(mine)?.update(state);
@@ -928,6 +931,22 @@ async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number):
   const params = sender.getParameters();
   if (!params.encodings?.length) return;
   params.encodings[0]!.maxBitrate = maxBitrate;
+  await sender.setParameters(params).catch(() => undefined);
+}
+
+/**
+ * A camera turned off keeps its track (turning it on again is instant and asks for no device), and a disabled track
+ * sends black frames in every simulcast layer, for every viewer to decode. While it is off only the top layer goes on:
+ * the one Chromium sends from any camera (from a small one it sends no other), so a viewer Janus has given a lower
+ * layer is never left waiting for one that will not come back. Not a lower frame rate: Chromium 156 kept a camera at
+ * 1 frame/s after such a cap was lifted.
+ */
+async function stillWhileOff(pc: RTCPeerConnection | undefined, on: boolean): Promise<void> {
+  const sender = pc?.getSenders().find((s) => s.track?.kind === 'video');
+  if (!sender) return;
+  const params = sender.getParameters();
+  if ((params.encodings?.length ?? 0) < 2) return;
+  for (const e of params.encodings) e.active = on || e.rid === 'h';
   await sender.setParameters(params).catch(() => undefined);
 }
 

@@ -103,3 +103,28 @@ describe('RemoteFeeds answering an offer', () => {
     feeds.close();
   });
 });
+
+describe('RemoteFeeds asking for layers', () => {
+  it('sends a new layer wish without waiting for the answer to the last (on a congested downlink it comes late), and a late answer does not end a subscription change under way', async () => {
+    const { janus, sent, link } = fakeJanus();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onGaveUp: () => {} });
+    feeds.sync(new Map([[11, 'camera-a']]));
+    link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
+    await Promise.resolve();
+
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 2 }]]));
+    feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', send: true, substream: 2 }], [{ mid: '0', send: false }]]);
+
+    // A new feed: the update goes, and while it is under way the late answers to both configures come in.
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
+    expect(sent.at(-1)).toEqual({ request: 'update', subscribe: [{ feed: 12 }] });
+    link.onmessage!({ videoroom: 'event', configured: 'ok' });
+    link.onmessage!({ videoroom: 'event', configured: 'ok' });
+    await Promise.resolve();
+    // Still under way: another change waits for Janus's answer to the update, not for those.
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b'], [13, 'camera-c']]));
+    expect(sent.filter((m) => m.request === 'update')).toHaveLength(1);
+    feeds.close();
+  });
+});

@@ -169,6 +169,7 @@ export class RemoteFeeds {
     const handle = this.handle;
     this.handle = null;
     this.attaching = this.joined = this.busy = this.restartWanted = false;
+    this.layerConfiguresUnanswered = 0;
     this.answering = null;
     this.retryAt = 0;
     for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
@@ -266,17 +267,22 @@ export class RemoteFeeds {
     const streams = planConfigure(byMid, this.appliedWants, this.videoMids);
     if (!streams.length) return;
     for (const s of streams) this.appliedWants.set(s.mid, s);
-    this.lastRequest = [];
-    this.setBusy(true);
+    // Not waited for: on a congested downlink the answer can take seconds (its TCP segments are lost with the rest),
+    // while the request itself, on the uplink, reaches Janus at once. Layer wishes must go out as they change.
+    this.layerConfiguresUnanswered += 1;
     this.handle.send({
       message: { request: 'configure', streams },
       error: () => {
+        this.layerConfiguresUnanswered = Math.max(0, this.layerConfiguresUnanswered - 1);
         // Not applied: forget it, so that it is asked again after the pause.
         for (const s of streams) this.appliedWants.delete(s.mid);
         this.pauseAfterFailure();
       },
     });
   }
+
+  /** Layer `configure`s sent and not yet answered: their `configured: ok` is not the answer to a request under way. */
+  private layerConfiguresUnanswered = 0;
 
   /** The feeds the request under way adds (rested if Janus refuses it). */
   private lastRequest: number[] = [];
@@ -343,8 +349,11 @@ export class RemoteFeeds {
       if (typeof msg.temporal === 'number') cur.temporal = msg.temporal;
       this.receivedLayers.set(msg.mid, cur);
     }
-    // The answer to a layer `configure` (no new offer): the next request may go.
-    if (event === 'event' && msg.configured === 'ok' && !jsep) this.setBusy(false);
+    // `configured: ok` with no new offer answers a layer `configure`, or else the request under way: the next may go.
+    if (event === 'event' && msg.configured === 'ok' && !jsep) {
+      if (this.layerConfiguresUnanswered > 0) this.layerConfiguresUnanswered -= 1;
+      else this.setBusy(false);
+    }
     if (event === 'attached' || event === 'updated') {
       this.joined = true;
       this.applyStreams(msg.streams as JanusSubscriberStream[] | undefined);

@@ -1,4 +1,4 @@
-import type { CallModel, ReceivedVideo } from '../model/call-model.ts';
+import { cameraStreamId, type CallModel, type ReceivedVideo } from '../model/call-model.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
 import {
   allocate,
@@ -54,6 +54,7 @@ export class VideoLayerControl {
     this.speaker = currentSpeaker(levels, this.speaker, now);
 
     const state = this.model.getState();
+    const cameraOff = new Set(state.connections.filter((c) => !c.hasVideo).map((c) => cameraStreamId(c.connectionId)));
     const demands = streams.map((s): VideoDemand => {
       const size = measureTile(s.streamId);
       return {
@@ -64,6 +65,7 @@ export class VideoLayerControl {
         focused: state.streamWithFocus?.streamId === s.streamId,
         mini: size.mini,
         height: size.height,
+        cameraOff: cameraOff.has(s.streamId),
       };
     });
     const totals = downlinkTotals(reports);

@@ -23,6 +23,7 @@ const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand =>
   focused: false,
   mini: false,
   height: 300,
+  cameraOff: false,
   ...extra,
 });
 
@@ -48,6 +49,11 @@ describe('layer per tile from its rendered size', () => {
     expect(layerOf(plans, 'mid')).toBe('1/2');
     expect(layerOf(plans, 'mini')).toBe('0/2');
     expect(layerOf(plans, 'gone')).toBe('off:hidden');
+  });
+
+  it('receives no video of a camera that is turned off, however large or focused its tile (it shows initials)', () => {
+    expect(wantedRung(cam('a', { focused: true, height: 700, cameraOff: true }))).toBe(0);
+    expect(layerOf(allocate([cam('off', { height: 800, cameraOff: true })], 0), 'off')).toBe('off:hidden');
   });
 });
 
@@ -124,18 +130,59 @@ describe('the downlink controller on a controlled clock', () => {
     expect(c.cut).toBe(5);
   });
 
-  it('comes back up only after a stable period, in steps that grow while they hold', () => {
+  it('comes back up only after a stable period, in steps that grow while they hold, far below what the link carried', () => {
     const c = new DownlinkController();
     for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
     const down = c.cut;
     const ups: number[] = [];
-    for (let t = 7_000; t <= 7_000 + STABLE_MS + 6_000; t += 500) ups.push(c.sample(clean, t, 30));
+    // The link carried 500 kbit/s while it lost packets; now 200 are received without loss: room to grow.
+    for (let t = 7_000; t <= 7_000 + STABLE_MS + 6_000; t += 500) ups.push(c.sample({ ...clean, receivedBitrate: 200_000 }, t, 30));
     // Nothing for the stable period, then a step every 1.5 s, growing while they hold: 1, 1, 2, 2, 3.
     expect(ups.slice(0, STABLE_MS / 500)).toEqual(Array(STABLE_MS / 500).fill(down));
     const steps = ups.map((u, i) => (i ? ups[i - 1]! - u : 0)).filter((d) => d > 0);
     expect(down).toBe(7);
     expect(steps).toEqual([1, 1, 2, 2, 1]); // the last one is what was left
     expect(ups.at(-1)).toBe(0);
+  });
+
+  it('near what the link carried when it lost packets, steps one rung at a time; a failed step goes back where it started', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    expect(c.ceilingBitrate).toBe(500_000);
+    const down = c.cut;
+    const near = { ...clean, receivedBitrate: 450_000 };
+    const cuts: number[] = [];
+    for (let t = 7_000; t <= 7_000 + STABLE_MS + 3_000; t += 500) cuts.push(c.sample(near, t, 30));
+    // After the stable period, one rung every 1.5 s: no step grows.
+    const steps = cuts.map((u, i) => (i ? cuts[i - 1]! - u : 0)).filter((d) => d > 0);
+    expect(steps).toEqual([1, 1, 1]);
+    // The last step brings loss back: back to the cut before it, not further, and the next wait is twice as long.
+    const t = 7_000 + STABLE_MS + 3_500;
+    expect(c.sample(lossy, t, 30)).toBe(down - 2);
+    expect(c.stablePeriodMs).toBe(Math.min(2 * STABLE_MS, MAX_STABLE_MS));
+    // Loss that goes on is the link's again: down as usual.
+    expect(c.sample(lossy, t + 2_000, 30)).toBeGreaterThan(down - 2);
+  });
+
+  it('lowers the ceiling only a tenth for a second of loss that carried little (a burst, not a full queue)', () => {
+    const c = new DownlinkController();
+    c.sample(lossy, 0, 30);
+    c.sample({ ...lossy, receivedBitrate: 200_000 }, 1_000, 30);
+    expect(c.ceilingBitrate).toBe(450_000);
+  });
+
+  it('forgets the ceiling and the longer waits once the link carries more than it did without loss', () => {
+    const c = new DownlinkController();
+    c.sample(lossy, 0, 30);
+    c.sample(lossy, 2_000, 30);
+    for (let t = 3_000; t <= 3_000 + STABLE_MS; t += 1_000) c.sample(clean, t, 30);
+    c.sample(lossy, 4_000 + STABLE_MS, 30); // the step up failed: the wait grows
+    expect(c.stablePeriodMs).toBe(MAX_STABLE_MS);
+    c.sample({ ...clean, receivedBitrate: 600_000 }, 5_000 + STABLE_MS, 30); // not yet 1.25 times
+    expect(c.ceilingBitrate).not.toBeNull();
+    c.sample({ ...clean, receivedBitrate: 700_000 }, 6_000 + STABLE_MS, 30);
+    expect(c.ceilingBitrate).toBeNull();
+    expect(c.stablePeriodMs).toBe(STABLE_MS);
   });
 
   it('does not oscillate: a step up that brings loss back doubles the wait before the next', () => {
@@ -150,8 +197,8 @@ describe('the downlink controller on a controlled clock', () => {
       if (cut !== last) changes.push(t);
       last = cut;
     }
-    // Probes get rarer (waits of 5 s, 10, then 12 s): about twenty in five minutes rather than one every two seconds.
-    expect(changes.length).toBeLessThanOrEqual(50);
+    // Probes get rarer (waits of 5 s, then 8 s): one up and one back per 8 s at most, not one every two seconds.
+    expect(changes.length).toBeLessThanOrEqual((2 * 300_000) / MAX_STABLE_MS + 2);
     expect(c.stablePeriodMs).toBe(MAX_STABLE_MS);
     const gaps = changes.slice(1).map((x, i) => x - changes[i]!);
     expect(Math.max(...gaps.slice(-4))).toBeGreaterThanOrEqual(MAX_STABLE_MS);

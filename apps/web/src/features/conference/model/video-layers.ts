@@ -31,6 +31,8 @@ export interface VideoDemand {
   mini: boolean;
   /** Rendered height in device pixels; 0 when the tile is not on screen (collapsed minis, hidden tab). */
   height: number;
+  /** The sender has turned its camera off: the tile shows initials, and what is sent is black. */
+  cameraOff: boolean;
 }
 
 /** What to ask Janus for one video: nothing (paused or turned off, audio goes on) or a layer. */
@@ -62,9 +64,9 @@ export const INTERPRETER_FLOOR_RUNG = 3;
 export const LOW_LAYER_MAX_HEIGHT = 240;
 export const MEDIUM_LAYER_MAX_HEIGHT = 480;
 
-/** The rung a tile needs from its size and place alone (0: not visible, nothing to receive). */
+/** The rung a tile needs from its size and place alone (0: not visible or no picture, nothing to receive). */
 export function wantedRung(d: VideoDemand): number {
-  if (d.height <= 0) return 0;
+  if (d.height <= 0 || d.cameraOff) return 0;
   if (d.kind === 'screen') return SCREEN_RUNGS.length - 1;
   if (d.focused) return 4;
   if (d.mini || d.height <= LOW_LAYER_MAX_HEIGHT) return 2;
@@ -169,24 +171,36 @@ export const PROBE_FAILED_WITHIN_MS = 6_000;
  * recovered on low layers for long (the issue asks for the top layer back within 15 s), shorter loses packets
  * (audio too: a FIFO on the link drops whatever comes) more often.
  */
-export const MAX_STABLE_MS = 12_000;
+export const MAX_STABLE_MS = 8_000;
 /** A long clean run forgives earlier failed step ups. */
 export const FORGIVE_AFTER_MS = 60_000;
 
 /**
+ * Received this close to what the link carried when it last lost packets (its ceiling), the controller is near
+ * what the link can take: it steps up one rung at a time. Received this far above it without loss, the link has grown.
+ */
+export const NEAR_CEILING = 0.8;
+export const LINK_GREW = 1.25;
+
+/**
  * The downlink part of the layer choice, on a controlled clock: `cut` is how many rungs `allocate` takes off.
- * Down fast (more rungs at once the deeper the trouble), up only after a stable period, and a step up that brings
- * loss back makes the next wait twice as long: the layer does not flap between two rungs. Up steps that keep
- * holding grow (1, 1, 2, 2, 3…), so a link that has come back is used again in seconds.
+ * Down fast (more rungs at once the deeper the trouble), up only after a stable period. It remembers what the link
+ * carried when packets were last lost (its ceiling): well below it, steps up grow while they hold (1, 1, 2, 2, 3…),
+ * so a link that has come back is used again in seconds; near it, one rung a step, so it does not overshoot. A step
+ * up that brings loss back goes back to where it started (not further: the loss was the step's) and makes the next
+ * wait twice as long, so the layer does not flap. Carrying well over the ceiling without loss means the link has
+ * grown: the ceiling and the longer waits are forgotten.
  */
 export class DownlinkController {
   private cutNow = 0;
   private lastDown = Number.NEGATIVE_INFINITY;
   private lastUp = Number.NEGATIVE_INFINITY;
+  private beforeUp = 0;
   private cleanSince: number | null = null;
   private stableMs = STABLE_MS;
   private downStreak = 0;
   private upStreak = 0;
+  private ceiling: number | null = null;
 
   get cut(): number {
     return this.cutNow;
@@ -194,6 +208,11 @@ export class DownlinkController {
 
   get stablePeriodMs(): number {
     return this.stableMs;
+  }
+
+  /** Bit/s received when packets were last lost (null: none lost, or the link has since carried more). */
+  get ceilingBitrate(): number | null {
+    return this.ceiling;
   }
 
   /** Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands). Answers the cut. */
@@ -205,7 +224,16 @@ export class DownlinkController {
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
-      if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
+      // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
+      if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
+        // The last step up was too much: back to where it started, and the next probe waits longer.
+        this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
+        this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
+        this.lastUp = Number.NEGATIVE_INFINITY;
+        this.lastDown = now;
+        return this.cutNow;
+      }
       if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
         // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds.
         this.cutNow = Math.min(limit, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
@@ -218,9 +246,15 @@ export class DownlinkController {
     this.cleanSince ??= now;
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
+    if (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) {
+      this.ceiling = null;
+      this.stableMs = STABLE_MS;
+    }
     this.cutNow = Math.min(this.cutNow, limit);
+    const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
     if (this.cutNow > 0 && clean >= this.stableMs && now - Math.max(this.lastUp, this.lastDown) >= STEP_UP_INTERVAL_MS) {
-      this.cutNow = Math.max(0, this.cutNow - 1 - Math.floor(this.upStreak / 2));
+      this.beforeUp = this.cutNow;
+      this.cutNow = Math.max(0, this.cutNow - (near ? 1 : 1 + Math.floor(this.upStreak / 2)));
       this.upStreak += 1;
       this.lastUp = now;
     }
