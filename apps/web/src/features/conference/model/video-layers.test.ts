@@ -6,6 +6,7 @@ import {
   downlinkTotals,
   DownlinkController,
   MAX_STABLE_MS,
+  PROBE_HELD_MS,
   maxCut,
   STABLE_MS,
   STEP_DOWN_HOLD_MS,
@@ -145,23 +146,31 @@ describe('the downlink controller on a controlled clock', () => {
     expect(ups.at(-1)).toBe(0);
   });
 
-  it('near what the link carried when it lost packets, steps one rung at a time; a failed step goes back where it started', () => {
+  it('near what the link carried when it lost packets, probes one rung; a failed probe goes back where it started, one that holds is followed by the next', () => {
     const c = new DownlinkController();
     for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
     expect(c.ceilingBitrate).toBe(500_000);
     const down = c.cut;
     const near = { ...clean, receivedBitrate: 450_000 };
-    const cuts: number[] = [];
-    for (let t = 7_000; t <= 7_000 + STABLE_MS + 3_000; t += 500) cuts.push(c.sample(near, t, 30));
-    // After the stable period, one rung every 1.5 s: no step grows.
-    const steps = cuts.map((u, i) => (i ? cuts[i - 1]! - u : 0)).filter((d) => d > 0);
-    expect(steps).toEqual([1, 1, 1]);
-    // The last step brings loss back: back to the cut before it, not further, and the next wait is twice as long.
-    const t = 7_000 + STABLE_MS + 3_500;
-    expect(c.sample(lossy, t, 30)).toBe(down - 2);
-    expect(c.stablePeriodMs).toBe(Math.min(2 * STABLE_MS, MAX_STABLE_MS));
-    // Loss that goes on is the link's again: down as usual.
-    expect(c.sample(lossy, t + 2_000, 30)).toBeGreaterThan(down - 2);
+    let t = 7_000;
+    for (; t < 7_000 + STABLE_MS; t += 500) expect(c.sample(near, t, 30)).toBe(down);
+    expect(c.sample(near, t, 30)).toBe(down - 1); // the probe: one rung
+    expect(c.sample(near, t + 1_000, 30)).toBe(down - 1); // and no more while it is judged
+    // It brings loss back: back to the cut before it, not further, and the next probe waits longer.
+    t += 2_000;
+    expect(c.sample(lossy, t, 30)).toBe(down);
+    expect(c.stablePeriodMs).toBe(MAX_STABLE_MS);
+    // The step back's own key frames are not read as more congestion at once; loss that goes on is, as usual.
+    expect(c.sample(lossy, t + STEP_DOWN_HOLD_MS, 30)).toBe(down);
+    t += 2 * STEP_DOWN_HOLD_MS;
+    const deeper = c.sample(lossy, t, 30);
+    expect(deeper).toBeGreaterThan(down);
+    // Clean again: the next probe after the longer wait; it holds, so the next follows PROBE_HELD_MS later, one rung.
+    const probes: number[] = [];
+    for (let u = t + 1_000; u <= t + 1_000 + MAX_STABLE_MS + PROBE_HELD_MS; u += 500) probes.push(c.sample(near, u, 30));
+    expect(probes.slice(0, MAX_STABLE_MS / 500 - 1).every((x) => x === deeper)).toBe(true);
+    expect(probes.at(-1)).toBe(deeper - 2);
+    expect(c.stablePeriodMs).toBe(STABLE_MS);
   });
 
   it('lowers the ceiling only a tenth for a second of loss that carried little (a burst, not a full queue)', () => {

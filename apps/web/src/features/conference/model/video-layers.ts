@@ -171,25 +171,28 @@ export const PROBE_FAILED_WITHIN_MS = 6_000;
  * recovered on low layers for long (the issue asks for the top layer back within 15 s), shorter loses packets
  * (audio too: a FIFO on the link drops whatever comes) more often.
  */
-export const MAX_STABLE_MS = 8_000;
+export const MAX_STABLE_MS = 6_000;
 /** A long clean run forgives earlier failed step ups. */
 export const FORGIVE_AFTER_MS = 60_000;
 
 /**
  * Received this close to what the link carried when it last lost packets (its ceiling), the controller is near
- * what the link can take: it steps up one rung at a time. Received this far above it without loss, the link has grown.
+ * what the link can take: it steps up one rung per stable period. Received this far above it without loss, the link
+ * has grown.
  */
 export const NEAR_CEILING = 0.8;
 export const LINK_GREW = 1.25;
+/** A probe with no loss for this long was taken by the link: the next may follow (a shaping lifted, a better cell). */
+export const PROBE_HELD_MS = 3_000;
 
 /**
  * The downlink part of the layer choice, on a controlled clock: `cut` is how many rungs `allocate` takes off.
  * Down fast (more rungs at once the deeper the trouble), up only after a stable period. It remembers what the link
  * carried when packets were last lost (its ceiling): well below it, steps up grow while they hold (1, 1, 2, 2, 3…),
- * so a link that has come back is used again in seconds; near it, one rung a step, so it does not overshoot. A step
+ * so a link that has come back is used again in seconds; near it, one rung per stable period, so it does not overshoot. A step
  * up that brings loss back goes back to where it started (not further: the loss was the step's) and makes the next
- * wait twice as long, so the layer does not flap. Carrying well over the ceiling without loss means the link has
- * grown: the ceiling and the longer waits are forgotten.
+ * wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well over the ceiling
+ * without loss means the link has grown: the ceiling and the longer waits are forgotten.
  */
 export class DownlinkController {
   private cutNow = 0;
@@ -201,6 +204,8 @@ export class DownlinkController {
   private downStreak = 0;
   private upStreak = 0;
   private ceiling: number | null = null;
+  /** The last step up was a probe near the ceiling, not yet judged. */
+  private probing = false;
 
   get cut(): number {
     return this.cutNow;
@@ -226,12 +231,14 @@ export class DownlinkController {
       this.upStreak = 0;
       // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
       if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      this.probing = false;
       if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
         // The last step up was too much: back to where it started, and the next probe waits longer.
         this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
         this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
         this.lastUp = Number.NEGATIVE_INFINITY;
-        this.lastDown = now;
+        // The step back is a layer switch too (key frames): its own burst is not read as more congestion at once.
+        this.lastDown = now + STEP_DOWN_HOLD_MS;
         return this.cutNow;
       }
       if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
@@ -246,13 +253,22 @@ export class DownlinkController {
     this.cleanSince ??= now;
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
+    // A probe the link took (no loss for a while after it): the next one may follow at once, and the wait is short again.
+    const probeHeld = this.probing && now - this.lastUp >= PROBE_HELD_MS;
+    if (probeHeld) this.stableMs = STABLE_MS;
+    // Carrying well over the ceiling without loss: the link has grown, the ceiling is forgotten.
     if (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) {
       this.ceiling = null;
       this.stableMs = STABLE_MS;
     }
     this.cutNow = Math.min(this.cutNow, limit);
     const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
-    if (this.cutNow > 0 && clean >= this.stableMs && now - Math.max(this.lastUp, this.lastDown) >= STEP_UP_INTERVAL_MS) {
+    // Near the ceiling a step is a probe: one rung, then a stable period to see whether the link takes it (every
+    // layer switch costs a key frame, a burst that a full queue drops with the voices in it).
+    const since = now - Math.max(this.lastUp, this.lastDown);
+    const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
+    if (this.cutNow > 0 && clean >= this.stableMs && since >= wait) {
+      this.probing = near;
       this.beforeUp = this.cutNow;
       this.cutNow = Math.max(0, this.cutNow - (near ? 1 : 1 + Math.floor(this.upStreak / 2)));
       this.upStreak += 1;
