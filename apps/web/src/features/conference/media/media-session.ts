@@ -802,7 +802,7 @@ export class MediaSession {
           });
         }
         // Janus's answer sets every layer active again (its simulcast line pauses none): a camera that is off goes
-        // back to its lowest layer after each one (the first, and those of ICE restarts).
+        // back to its top layer alone after each one (the first, and those of ICE restarts).
         if (jsep) handle.handleRemoteJsep({ jsep, success: () => void (this.wants.video || stillWhileOff(handle.webrtcStuff?.pc, false)) });
       },
       iceState: (state) => {

@@ -267,6 +267,7 @@ export class RemoteFeeds {
     const streams = planConfigure(byMid, this.appliedWants, this.videoMids);
     if (!streams.length) return;
     for (const s of streams) this.appliedWants.set(s.mid, s);
+    this.lastRequest = []; // nothing is under way (pump sends this only then): a refusal rests no feed
     // Not waited for: on a congested downlink the answer can take seconds (its TCP segments are lost with the rest),
     // while the request itself, on the uplink, reaches Janus at once. Layer wishes must go out as they change.
     this.layerConfiguresUnanswered += 1;

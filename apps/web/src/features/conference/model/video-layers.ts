@@ -189,10 +189,10 @@ export const PROBE_HELD_MS = 3_000;
  * The downlink part of the layer choice, on a controlled clock: `cut` is how many rungs `allocate` takes off.
  * Down fast (more rungs at once the deeper the trouble), up only after a stable period. It remembers what the link
  * carried when packets were last lost (its ceiling): well below it, steps up grow while they hold (1, 1, 2, 2, 3…),
- * so a link that has come back is used again in seconds; near it, one rung per stable period, so it does not overshoot. A step
- * up that brings loss back goes back to where it started (not further: the loss was the step's) and makes the next
- * wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well over the ceiling
- * without loss means the link has grown: the ceiling and the longer waits are forgotten.
+ * so a link that has come back is used again in seconds; near it, one rung per stable period (a probe), so it does
+ * not overshoot. A probe that brings loss back goes back to where it started (not further: the loss was the probe's)
+ * and makes the next wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well
+ * over the ceiling without loss means the link has grown: the ceiling and the longer waits are forgotten.
  */
 export class DownlinkController {
   private cutNow = 0;
@@ -253,9 +253,12 @@ export class DownlinkController {
     this.cleanSince ??= now;
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
-    // A probe the link took (no loss for a while after it): the next one may follow at once, and the wait is short again.
+    // A probe the link took (no loss for a while after it): the next may follow at once, and the wait is short again.
     const probeHeld = this.probing && now - this.lastUp >= PROBE_HELD_MS;
-    if (probeHeld) this.stableMs = STABLE_MS;
+    if (probeHeld) {
+      this.probing = false;
+      this.stableMs = STABLE_MS;
+    }
     // Carrying well over the ceiling without loss: the link has grown, the ceiling is forgotten.
     if (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) {
       this.ceiling = null;
