@@ -71,5 +71,60 @@ export function summarise(profile: Profile, distDir: string): string[] {
   }
   const top = (m: Map<string, number>, n: number) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `  ${ms.toFixed(0).padStart(5)} ms  ${k}`);
-  return [`main thread busy ${total.toFixed(0)} ms of ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms; by source file:`, ...top(byFile, 15), 'by function:', ...top(byFunction, 20)];
+  return [
+    `main thread busy ${total.toFixed(0)} ms of ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms; by source file:`,
+    ...top(byFile, 15),
+    'by function:',
+    ...top(byFunction, 20),
+    'busy stretches over 40 ms (ms since the profile began), each with the functions it spent most time in (self and callees):',
+    ...busyStretches(profile, (node) => {
+      const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+      const entry = (url ? mapFor(url)?.findEntry(lineNumber, columnNumber) : undefined) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
+      if (!entry?.originalSource) return functionName || '(anonymous)';
+      const file = entry.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1');
+      return `${entry.name ?? (functionName || '(anonymous)')} (${file}:${(entry.originalLine ?? 0) + 1})`;
+    }),
+  ];
+}
+
+/**
+ * The profile cut into stretches of consecutive non-idle samples (gaps under 2 ms joined), and for each stretch over
+ * 40 ms the functions on the stack longest, callees included: what one long task was doing, not just who burned time.
+ */
+function busyStretches(profile: Profile, describe: (node: Profile['nodes'][number]) => string): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of (n as { children?: number[] }).children ?? []) parent.set(c, n.id);
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const out: string[] = [];
+  let t = 0;
+  let stretch: { start: number; end: number; inclusive: Map<string, number> } | null = null;
+  const flush = () => {
+    if (stretch && stretch.end - stretch.start >= 40) {
+      const top = [...stretch.inclusive].filter(([k]) => !/^\((root|program|anonymous)\)$/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 6);
+      out.push(`  ${stretch.start.toFixed(0).padStart(6)}  ${(stretch.end - stretch.start).toFixed(0)} ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(' | ')}`);
+    }
+    stretch = null;
+  };
+  for (let i = 0; i < samples.length; i++) {
+    t += (deltas[i] ?? 0) / 1000;
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(samples[i]!);
+    if (!node || node.callFrame.functionName === '(idle)') {
+      if (stretch && t - stretch.end > 2) flush();
+      continue;
+    }
+    stretch ??= { start: t, end: t, inclusive: new Map() };
+    stretch.end = t + ms;
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const name = describe(byId.get(id)!);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stretch.inclusive.set(name, (stretch.inclusive.get(name) ?? 0) + ms);
+    }
+  }
+  flush();
+  return out;
 }

@@ -7,13 +7,28 @@
 
 /** Resolves with performance.now() (ms since the page's navigation began) once `count` inbound video streams have decoded a frame. */
 export const decodingVideosAt = async (count: number): Promise<number> => {
+  // Each video's first packet, frame and decoded frame go into the join's ladder (joinLadder), where it is recorded.
+  const log = (window as unknown as { __timeline?: { log: [number, string][] } }).__timeline?.log;
+  const seen = new Set<string>();
   for (;;) {
     let decoding = 0;
-    for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
+    for (const [i, pc] of ((window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []).entries()) {
       if (pc.connectionState === 'closed') continue;
       try {
-        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) decoding += 1;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; mid?: string; framesDecoded?: number; framesReceived?: number; packetsReceived?: number; pliCount?: number }) => {
+          if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+          // No helper function here: the bundler would wrap it in a name helper the page does not have.
+          const name = `pc${i + 1} video mid ${s.mid}`;
+          for (const [reached, what] of [
+            [(s.packetsReceived ?? 0) > 0, 'first packets'],
+            [(s.framesReceived ?? 0) > 0, 'first frame received'],
+            [(s.framesDecoded ?? 0) > 0, `first frame decoded (PLIs sent ${s.pliCount ?? 0})`],
+          ] as const) {
+            if (!reached || seen.has(`${name} ${what.slice(0, 12)}`)) continue;
+            seen.add(`${name} ${what.slice(0, 12)}`);
+            log?.push([performance.now(), `${name}: ${what}`]);
+          }
+          if ((s.framesDecoded ?? 0) > 0) decoding += 1;
         });
       } catch {
         /* closed meanwhile */
@@ -138,6 +153,8 @@ export const joinLadder = (): string[] => {
     const url = new URL(r.name);
     log.push([r.startTime, `fetch ${url.pathname.slice(0, 60)} (${r.initiatorType}) answered at ${r.responseEnd.toFixed(0)}`]);
   }
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav) log.push([nav.domContentLoadedEventEnd, 'DOMContentLoaded'], [nav.loadEventEnd, 'load']);
   log.sort((a, b) => a[0] - b[0]);
   const out: string[] = [];
   let last = '';

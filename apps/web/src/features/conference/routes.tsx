@@ -4,14 +4,18 @@ import { loadClientConfig } from '../../lib/client-config.ts';
 
 // The meeting screen and its two sub-routes (spec §2). janus.js and webrtc-adapter load only with the page: as soon
 // as the route is chosen, alongside the page's own chunk, the user and gettoken, not after gettoken has answered;
-// gettoken and the client configuration are asked for then too (the loader does not wait for them).
+// gettoken and the client configuration are asked for then too, and the loader starts the call's media (it waits
+// only for that code, which the page's HTML already names for preloading).
 export const conferenceRoutes: RouteObject[] = [
   {
     path: 'meetings/:id/conference',
-    loader: ({ params }) => {
-      if (params.id) requestTokenEarly(params.id);
+    loader: async ({ params }) => {
+      if (!params.id) return null;
+      requestTokenEarly(params.id);
       void loadClientConfig().catch(() => {});
-      return null;
+      // The call's media start as soon as gettoken answers, not after the screen's first render (call-start.ts).
+      const { EarlyCall } = await import('./media/call-start.ts');
+      return new EarlyCall(params.id);
     },
     shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
     lazy: () => {

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UserData } from '@videomote/contract/identity';
 import { getUserData } from './api/get-user-data.ts';
 import { logoutSession } from './api/logout.ts';
@@ -35,10 +35,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     atStartUp = null;
     try {
       const user = await (early ?? getUserData());
-      setSession(user ? { status: 'signed-in', user } : { status: 'anonymous', user: null });
+      // A transition: the first render of the page behind the login guard (the call screen, say) yields to the
+      // page's network events instead of holding them for its whole length.
+      startTransition(() => setSession(user ? { status: 'signed-in', user } : { status: 'anonymous', user: null }));
     } catch {
       // 403 or an unreachable server also mean: not signed in; guards send the user to log in.
-      setSession({ status: 'anonymous', user: null });
+      startTransition(() => setSession({ status: 'anonymous', user: null }));
     }
   }, []);
   const logout = useCallback(async (reason: 'manual' | 'inactivity') => {

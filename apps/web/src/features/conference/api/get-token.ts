@@ -20,4 +20,4 @@ const early = new EarlyRequest<GetTokenData>(30_000);
 export const requestTokenEarly = (meetingId: string) => early.start(meetingId, () => getToken(meetingId));
 
 /** The early answer for this meeting when there is a fresh one (once), else a new call. */
-export const takeToken = (meetingId: string, displayName: string) => early.take(meetingId, () => getToken(meetingId, displayName));
+export const takeToken = (meetingId: string, displayName: string | null) => early.take(meetingId, () => getToken(meetingId, displayName));

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import type { ConferenceMeeting } from '@videomote/contract/media';
-import { AUDIO_DEVICE_KEY, VIDEO_DEVICE_KEY } from '@videomote/contract/lobby';
 import { useUser } from '../../session/session-context.tsx';
-import { loadClientConfig } from '../../../lib/client-config.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CallModel } from '../model/call-model.ts';
 import { CONSENT_TEXTS } from '../model/texts.ts';
-import { MediaSession } from '../media/media-session.ts';
-import { takeToken } from '../api/get-token.ts';
+import type { MediaSession } from '../media/media-session.ts';
+import { startCall, type EarlyCall } from '../media/call-start.ts';
 
 export interface MediaSessionHandle {
   /** The live session (null before gettoken answered and after leaving). */
@@ -19,20 +17,12 @@ export interface MediaSessionHandle {
   consentMissing: string | null;
 }
 
-function readLabel(key: string): string | null {
-  try {
-    const v: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    return typeof v === 'string' && v ? v : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Connects on entry and disconnects on leaving the route (spec §2): the media token from gettoken, then a
- * MediaSession that feeds the call model. A webcast visitor without a name is sent to give one first.
+ * Connects on entry and disconnects on leaving the route (spec §2): the call the route's loader started (`early`),
+ * or else the media token from gettoken and a MediaSession that feeds the call model. A webcast visitor without a
+ * name is sent to give one first.
  */
-export function useMediaSession(meetingId: string, model: CallModel): MediaSessionHandle {
+export function useMediaSession(meetingId: string, model: CallModel, early: EarlyCall | null): MediaSessionHandle {
   const user = useUser();
   const navigate = useNavigate();
   const session = useRef<MediaSession | null>(null);
@@ -43,37 +33,21 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
     let cancelled = false;
     const visitor = user.identityKind === 'anonymous';
     const displayName = visitor ? user.ciamGivenName || localStorage.getItem('displayName') || '' : `${user.ciamGivenName} ${user.ciamFamilyName}`.trim();
+    const started = early?.meetingId === meetingId ? early.take() : null;
     if (visitor && !displayName) {
+      started?.then((call) => call.session.close(), () => {});
       // A webcast visitor needs a name first (spec §2 guard).
       navigate(`/meetings/${meetingId}/conference/publicaccess`, { replace: true });
       return;
     }
-    model.connecting();
-    Promise.all([takeToken(meetingId, displayName), loadClientConfig()])
-      .then(([data, config]) => {
-        if (cancelled) return;
-        const me = data.meeting.participants.find((p) => p.currentUser);
-        // The session first: its socket is made before the model changes below render the call screen.
-        const s = new MediaSession({
-          meetingId,
-          token: data.tokenData.token,
-          mediaBaseUrl: config.mediaBaseUrl,
-          // The token's list carries this participant's own TURN credentials; the config's only password-free servers.
-          iceServers: (data.iceServers ?? config.iceServers) as RTCIceServer[],
-          model,
-          preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
-          onEnded: () => navigate('/'),
-          mediaKey: data.mediaKey,
-          videoLayers: config.videoLayers,
-        });
+    (started ?? startCall(meetingId, model, displayName))
+      .then(({ data, session: s }) => {
+        if (cancelled) return s.close();
         session.current = s;
-        // Browser tests read the peer connections' stats through this hook; it exists only when asked for.
-        if (new URLSearchParams(window.location.search).has('vmtest')) {
-          (window as unknown as Record<string, unknown>).__videomoteTest = { session: s, model, startedAt: performance.now() };
-        }
-        void s.start();
+        s.onEnded = () => navigate('/');
+        const me = data.meeting.participants.find((p) => p.currentUser);
         model.setMeeting(meetingId, data.meeting.type === 1, me?.displayName ?? displayName);
-        setMeeting(data.meeting);
+        startTransition(() => setMeeting(data.meeting)); // as the model's changes are shown (use-call-state.ts)
       })
       .catch((err: { status?: number }) => {
         if (cancelled) return;
@@ -90,7 +64,7 @@ export function useMediaSession(meetingId: string, model: CallModel): MediaSessi
       session.current?.close();
       session.current = null;
     };
-  }, [meetingId, user, model, navigate]);
+  }, [meetingId, user, model, navigate, early]);
 
   return { session, meeting, consentMissing };
 }

@@ -67,6 +67,14 @@ export function preloadMediaLibrary(): void {
   });
 }
 
+/** When a session whose stored choice is no blur asks whether blur is possible (see start). */
+const BLUR_PROBE_AFTER_MS = 3_000;
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 0);
+}
+
 export interface MediaSessionOptions {
   meetingId: string;
   token: string;
@@ -76,8 +84,6 @@ export interface MediaSessionOptions {
   iceServers: RTCIceServer[];
   model: CallModel;
   preferred: { video: string | null; audio: string | null };
-  /** Called when the session ends for good (kicked by a moderator). */
-  onEnded?: (reason: 'kicked') => void;
   /** The meeting's end-to-end media key from gettoken (a newer one may follow on the socket). */
   mediaKey?: MediaKey;
   /** `config.json` videoLayers: the simulcast and screen-share bit rates to send. */
@@ -118,6 +124,8 @@ export class MediaSession {
   /** Pings the `/media` socket and says when it is dead (an address change leaves it hanging): ice-recovery.ts. */
   private signal: SignalWatch | null = null;
   private resuming = false;
+  /** Called when the session ends for good (kicked by a moderator); set by the meeting screen that shows it. */
+  onEnded: ((reason: 'kicked') => void) | null = null;
   /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
   resumes = 0;
   private networkTimer: ReturnType<typeof setTimeout> | null = null;
@@ -161,7 +169,15 @@ export class MediaSession {
     }
     if (!this.closed) this.connect();
     this.opts.model.connecting();
-    // After the socket is asked for: the probe makes a WebGL context, tens of ms on the main thread.
+    // The probe makes a WebGL context: 200 ms of main thread in the media bench, which every step of joining would
+    // wait behind. Only a stored 'blur on' needs it now (the first publisher sends the blurred camera); otherwise
+    // the settings' toggle can wait until the call has connected and the page is idle.
+    if (readBlurChoice()) this.probeBlur();
+    else setTimeout(() => whenIdle(() => this.probeBlur()), BLUR_PROBE_AFTER_MS);
+  }
+
+  private probeBlur(): void {
+    if (this.closed) return;
     const supported = blurSupported();
     this.opts.model.setBlur({ supported, on: supported && readBlurChoice() });
   }
@@ -666,7 +682,7 @@ export class MediaSession {
     const outcome = afterLost(this.attempts, this.everConnected, this.kicked);
     if (outcome.kind === 'end') {
       this.close();
-      this.opts.onEnded?.('kicked');
+      this.onEnded?.('kicked');
       return;
     }
     // A fresh start is a new connection: it must not be handed back the one given up (see connectedOutcome).

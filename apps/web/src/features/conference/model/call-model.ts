@@ -5,7 +5,7 @@ import type { StreamStats } from './network-quality.ts';
 
 /**
  * The call state of conference spec §3/§4 as a plain store: the media layer feeds it events, React only
- * subscribes (useSyncExternalStore). Every change makes a new state object.
+ * subscribes (use-call-state.ts). Every change makes a new state object.
  */
 /** `idle` until the first connection attempt starts: nothing has been tried, so nothing has failed. */
 export type ConnectionStatus = 'idle' | 'disconnected' | 'connecting' | 'connected';

@@ -1,6 +1,6 @@
 import { useTexts } from '../../../i18n/use-texts.ts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import { RequireLogin } from '../../session/components/require-login.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { allTiles, CallModel } from '../model/call-model.ts';
@@ -14,6 +14,7 @@ import { useCallState } from '../hooks/use-call-state.ts';
 import { useErrorReporting } from '../hooks/use-error-reporting.ts';
 import { useElementSize } from '../hooks/use-element-size.ts';
 import { useMediaSession } from '../hooks/use-media-session.ts';
+import type { EarlyCall } from '../media/call-start.ts';
 import { usePins } from '../hooks/use-pins.ts';
 import { useScreenShare } from '../hooks/use-screen-share.ts';
 import { useLeave } from '../hooks/use-leave.ts';
@@ -52,12 +53,14 @@ function Conference() {
   // The texts are read in the screen's language; this re-renders the page when the language changes.
   useTexts();
   const { id = '' } = useParams();
-  const model = useMemo(() => new CallModel(), []);
+  // The call the route's loader started (call-start.ts): its model, whose media may already be connecting.
+  const early = useLoaderData<EarlyCall | null>();
+  const model = useMemo(() => (early?.meetingId === id ? early.model : new CallModel()), [early, id]);
   const state = useCallState(model);
   // Felsökning hears about this call's errors (a code and the text shown).
   useErrorReporting(id, state.errors);
   useConnectionFailedInChat(id, state.errors);
-  const { session, meeting, consentMissing } = useMediaSession(id, model);
+  const { session, meeting, consentMissing } = useMediaSession(id, model, early);
   useKeepAlive();
   useDeviceClass(model);
   const count = participantCount(state);
