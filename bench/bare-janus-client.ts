@@ -13,6 +13,7 @@
  * nothing) and `subscribe=0` (a publisher that receives nothing); `simulcast=1` sends the camera as the product does
  * (three VP8 layers h/m/l at full, half and quarter size, 1200/450/150 kbit/s: the product's default caps), and
  * `substream=0|1|2` has a viewer ask Janus for that layer of every video it receives (a grid of small tiles: 0).
+ * `start=click` waits for `__bare.join()` before it connects.
  *
  * `window.__bare` holds when the session started (performance.now()), the error if one happened, and the camera track.
  */
@@ -21,6 +22,8 @@ import type { JanusJS } from 'janus-gateway';
 type Handle = JanusJS.PluginHandle;
 interface BareState {
   startedAt: number;
+  /** With `start=click`: starts the session (set once the page is ready for it). */
+  join?: () => void;
   error: string;
   camera: MediaStreamTrack | null;
 }
@@ -39,6 +42,9 @@ const Janus = ((await import(lib)) as { default: typeof JanusJS.Janus }).default
 const adapter = (window as unknown as { adapter: unknown }).adapter;
 await new Promise<void>((resolve) => Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter } as never), callback: resolve }));
 
+// `start=click`: the page waits, loaded and janus.js initialised, until `__bare.join()` (the bench's join from a
+// page that is already open, as the product's lobby is); otherwise it joins at once.
+if (q.get('start') === 'click') await new Promise<void>((resolve) => (state.join = resolve));
 state.startedAt = performance.now();
 const janus = await new Promise<JanusJS.Janus>((resolve) => {
   const j: JanusJS.Janus = new Janus({ server: String(q.get('ws')), token: String(q.get('token')), iceServers: [], success: () => resolve(j), error: fail('session') });

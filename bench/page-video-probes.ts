@@ -24,8 +24,9 @@ export const decodingVideosAt = async (count: number): Promise<number> => {
             [(s.framesReceived ?? 0) > 0, 'first frame received'],
             [(s.framesDecoded ?? 0) > 0, `first frame decoded (PLIs sent ${s.pliCount ?? 0})`],
           ] as const) {
-            if (!reached || seen.has(`${name} ${what.slice(0, 12)}`)) continue;
-            seen.add(`${name} ${what.slice(0, 12)}`);
+            const key = `${name} ${what.split(' (')[0]}`;
+            if (!reached || seen.has(key)) continue;
+            seen.add(key);
             log?.push([performance.now(), `${name}: ${what}`]);
           }
           if ((s.framesDecoded ?? 0) > 0) decoding += 1;

@@ -21,16 +21,20 @@ const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /**
  * Someone in the lobby is about to enter the call: once the lobby has had a moment to show, the meeting screen's code
- * is fetched and made ready in the background, so that entering waits for no download (seconds on a weak mobile
- * link). Not janus.js and webrtc-adapter: the adapter patches the browser's WebRTC as it loads, which the lobby's own
- * connection check should not meet; the meeting screen loads them itself.
+ * and janus.js are fetched and made ready in the background, so that entering waits for no download (seconds on a
+ * weak mobile link) and less evaluating. Not webrtc-adapter: it patches the browser's WebRTC as it loads, which the
+ * lobby's own connection check should not meet; the meeting screen loads it itself. janus.js only defines itself as
+ * it loads (its Janus.init, at the call, is what takes the adapter).
  */
 const CONFERENCE_WARM_UP_AFTER_MS = 1_500;
 const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
   routes.map((route) => ({
     ...route,
     loader: () => {
-      setTimeout(() => void import('../features/conference/pages/conference-page.tsx').catch(() => {}), CONFERENCE_WARM_UP_AFTER_MS);
+      setTimeout(() => {
+        void import('../features/conference/pages/conference-page.tsx').catch(() => {});
+        void import('janus-gateway').catch(() => {});
+      }, CONFERENCE_WARM_UP_AFTER_MS);
       return null;
     },
   }));

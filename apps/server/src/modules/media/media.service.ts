@@ -19,6 +19,7 @@ import { deleteRoom, findRoom, insertRoom, moveRoom, roomsOfEndedMeetings, rooms
 import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } from './janus/janus-relay.ts';
+import { UpstreamWarmer } from './janus/upstream-warmer.ts';
 import type { PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
@@ -122,6 +123,8 @@ export class MediaService {
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
   private readonly recordError: MeetingErrorRecorder;
   readonly keys: MediaKeys;
+  /** An open socket to each Janus ahead of the next connection (upstream-warmer.ts). */
+  private readonly upstreams = new UpstreamWarmer();
 
   constructor(
     private readonly deps: MediaDeps,
@@ -354,6 +357,7 @@ export class MediaService {
     let entry: LiveConnection | null = null;
     const relay: JanusRelay = new JanusRelay(socket, {
       upstreamUrl: control.info.url,
+      upstream: this.upstreams.take(control.info.url),
       janusToken: () => signJanusToken(tokenSecret, Date.now() / 1000 + 3600),
       context: {
         roomId: room.janusRoomId,
@@ -847,6 +851,7 @@ export class MediaService {
     if (this.announceTimer) clearInterval(this.announceTimer);
     for (const conns of this.live.values()) for (const c of conns.values()) c.relay.close(1001, 'server stopping');
     this.live.clear();
+    this.upstreams.close();
     await this.pool.close();
   }
 }

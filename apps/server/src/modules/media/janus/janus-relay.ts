@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FloodGuard, TokenBucket } from '../../../platform/message-rate.ts';
 import { checkClientMessage, emptyRelayState, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
+import { openUpstream } from './upstream-warmer.ts';
 
 export interface RelayHooks {
   /** A publisher handle of this connection now sends media as `feedId` (`screen` when tagged as the screen share). */
@@ -20,6 +21,8 @@ export interface RelayHooks {
 
 export interface RelayOptions {
   upstreamUrl: string;
+  /** A socket to `upstreamUrl` already open or opening (upstream-warmer.ts); without it the relay opens one. */
+  upstream?: WebSocket;
   /** A fresh Janus token for each relayed request (the browser never holds one). */
   janusToken(): string;
   context: RelayContext;
@@ -83,7 +86,7 @@ export class JanusRelay {
     private readonly opts: RelayOptions,
   ) {
     this.client = client;
-    this.upstream = new WebSocket(opts.upstreamUrl, 'janus-protocol', { maxPayload: 1024 * 1024 });
+    this.upstream = opts.upstream ?? openUpstream(opts.upstreamUrl);
     this.upstream.on('open', () => {
       for (const m of this.queue.splice(0)) this.upstream.send(m);
     });
