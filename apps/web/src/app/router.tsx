@@ -33,7 +33,7 @@ const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
     loader: () => {
       setTimeout(() => {
         void import('../features/conference/pages/conference-page.tsx').catch(() => {});
-        void import('janus-gateway').catch(() => {});
+        void import('../features/conference/media/media-session.ts').then((m) => m.prefetchJanus(), () => {});
       }, CONFERENCE_WARM_UP_AFTER_MS);
       return null;
     },

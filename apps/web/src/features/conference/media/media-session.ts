@@ -75,6 +75,11 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 0);
 }
 
+/** janus.js loaded but not initialised (so without the adapter, which patches WebRTC): the lobby's warm-up. */
+export function prefetchJanus(): void {
+  import('janus-gateway').catch(() => {});
+}
+
 export interface MediaSessionOptions {
   meetingId: string;
   token: string;
