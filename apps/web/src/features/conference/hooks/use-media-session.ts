@@ -45,6 +45,7 @@ export function useMediaSession(meetingId: string, model: CallModel, early: Earl
         if (cancelled) return s.close();
         session.current = s;
         s.onEnded = () => navigate('/');
+        s.showing();
         const me = data.meeting.participants.find((p) => p.currentUser);
         model.setMeeting(meetingId, data.meeting.type === 1, me?.displayName ?? displayName);
         startTransition(() => setMeeting(data.meeting)); // as the model's changes are shown (use-call-state.ts)

@@ -24,9 +24,10 @@ function readLabel(key: string): string | null {
 /**
  * gettoken and the client configuration, then the media session, started the moment both are there: the `/media`
  * socket is asked for in the task their answers arrive in, whatever React has still to render. Rejects with
- * gettoken's error (consent missing, not a member), which the meeting screen shows.
+ * gettoken's error (consent missing, not a member), which the meeting screen shows. `publishHeld`: receive only
+ * until the screen calls `session.showing()`.
  */
-export async function startCall(meetingId: string, model: CallModel, displayName: string | null): Promise<StartedCall> {
+export async function startCall(meetingId: string, model: CallModel, displayName: string | null, publishHeld = false): Promise<StartedCall> {
   model.connecting();
   const [data, config] = await Promise.all([takeToken(meetingId, displayName), loadClientConfig()]);
   const session = new MediaSession({
@@ -39,6 +40,7 @@ export async function startCall(meetingId: string, model: CallModel, displayName
     preferred: { video: readLabel(VIDEO_DEVICE_KEY), audio: readLabel(AUDIO_DEVICE_KEY) },
     mediaKey: data.mediaKey,
     videoLayers: config.videoLayers,
+    publishHeld,
   });
   // Browser tests read the peer connections' stats through this hook; it exists only when asked for.
   if (new URLSearchParams(window.location.search).has('vmtest')) {
@@ -55,7 +57,7 @@ const UNTAKEN_CHECK_MS = 1_000;
  * A call started by the meeting route's loader, before the meeting screen's code has rendered anything: on a busy
  * phone that render takes hundreds of ms, and the media need not wait for it. The screen renders from `model` and
  * takes the session once (`take`). If the browser goes elsewhere before it does, the call is closed within a
- * second, so nobody sees a person join who never reached the meeting screen.
+ * second, so nobody sees a person join who never reached the meeting screen (rules in model/early-call.ts).
  */
 export class EarlyCall {
   readonly model = new CallModel();
@@ -63,12 +65,15 @@ export class EarlyCall {
   private taken = false;
 
   constructor(readonly meetingId: string) {
-    this.started = startCall(meetingId, this.model, null);
+    // Receiving only, until the screen takes it: nothing is captured while the person still sees the lobby.
+    this.started = startCall(meetingId, this.model, null, true);
     this.started.catch(() => {}); // the screen shows the error when it takes the call
     const since = Date.now();
+    // The loader runs before an in-app navigation changes the address: the page being left is where it starts.
+    const startedOn = window.location.pathname;
     const timer = setInterval(() => {
       if (this.taken) return clearInterval(timer);
-      if (!earlyCallAbandoned(window.location.pathname, meetingId, Date.now() - since)) return;
+      if (!earlyCallAbandoned({ pathname: window.location.pathname, waitedMs: Date.now() - since }, { meetingId, startedOn })) return;
       this.take()?.then((call) => call.session.close(), () => {});
       clearInterval(timer);
     }, UNTAKEN_CHECK_MS);

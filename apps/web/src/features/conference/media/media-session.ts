@@ -93,6 +93,11 @@ export interface MediaSessionOptions {
   mediaKey?: MediaKey;
   /** `config.json` videoLayers: the simulcast and screen-share bit rates to send. */
   videoLayers?: VideoLayers;
+  /**
+   * Receive only until `showing()`: a call started before its screen (call-start.ts) captures no camera or
+   * microphone while the person still sees the page they came from.
+   */
+  publishHeld?: boolean;
 }
 
 export class MediaSession {
@@ -146,11 +151,21 @@ export class MediaSession {
   /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
   readonly videoLayers: VideoLayerControl;
 
+  private publishHeld: boolean;
+
   constructor(private readonly opts: MediaSessionOptions) {
+    this.publishHeld = opts.publishHeld ?? false;
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
     this.videoLayers = new VideoLayerControl(opts.model, () => this.remote);
     this.stats.onSubscriberReports = (reports) => this.videoLayers.update(reports);
     if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
+  }
+
+  /** The meeting screen shows this session: from now on the own camera and microphone are captured and sent. */
+  showing(): void {
+    if (!this.publishHeld) return;
+    this.publishHeld = false;
+    if (this.serverReady && this.janusReady && !this.closed && this.opts.model.getState().capabilities.publish) void this.publish();
   }
 
   /** Leaving the page (reload, another site, closing the tab): tell the server not to hold the connection. */
@@ -671,7 +686,7 @@ export class MediaSession {
     // of the call): it told the server so when it connected (`e2ee=0`), the server put the meeting's media into
     // transit-only protection while it is there, and every screen says so.
     if (!this.e2ee.supported) this.opts.model.addError('E2EE_UNSUPPORTED');
-    if (this.opts.model.getState().capabilities.publish) void this.publish();
+    if (this.opts.model.getState().capabilities.publish && !this.publishHeld) void this.publish();
     this.syncSubscriptions();
     this.stats.start();
     this.startPinging();
