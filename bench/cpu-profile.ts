@@ -47,15 +47,9 @@ export function summarise(profile: Profile, distDir: string): string[] {
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) selfMs.set(samples[i]!, (selfMs.get(samples[i]!) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
-  const byFile = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  let total = 0;
-  for (const node of profile.nodes) {
-    const ms = selfMs.get(node.id) ?? 0;
-    if (!ms) continue;
+  /** A profile node's source file and function, mapped back to the original source where the map has it. */
+  const frameOf = (node: Profile['nodes'][number]): { file: string; name: string } => {
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    if (functionName === '(idle)') continue;
-    total += ms;
     let file = url ? url.replace(/^https?:\/\/[^/]+/, '') : functionName || '(anonymous)';
     // A script's own top level (its evaluation) has no name; a function's name is the original one where the map has it.
     const topLevel = !functionName && url !== '' && lineNumber === 0 && columnNumber === 0;
@@ -66,6 +60,16 @@ export function summarise(profile: Profile, distDir: string): string[] {
       name = `${functionName ? (entry.name ?? functionName) : name} (${file}:${(entry.originalLine ?? 0) + 1})`;
     }
     if (topLevel) file = `${url.replace(/^https?:\/\/[^/]+/, '')} (top level)`;
+    return { file, name };
+  };
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const ms = selfMs.get(node.id) ?? 0;
+    if (!ms || node.callFrame.functionName === '(idle)') continue;
+    total += ms;
+    const { file, name } = frameOf(node);
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
   }
@@ -77,13 +81,7 @@ export function summarise(profile: Profile, distDir: string): string[] {
     'by function:',
     ...top(byFunction, 20),
     'busy stretches over 40 ms (ms since the profile began), each with the functions it spent most time in (self and callees):',
-    ...busyStretches(profile, (node) => {
-      const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-      const entry = (url ? mapFor(url)?.findEntry(lineNumber, columnNumber) : undefined) as { originalSource?: string; originalLine?: number; name?: string } | undefined;
-      if (!entry?.originalSource) return functionName || '(anonymous)';
-      const file = entry.originalSource.replace(/^.*?(node_modules\/|src\/)/, '$1');
-      return `${entry.name ?? (functionName || '(anonymous)')} (${file}:${(entry.originalLine ?? 0) + 1})`;
-    }),
+    ...busyStretches(profile, (node) => frameOf(node).name),
   ];
 }
 

@@ -18,8 +18,8 @@ export interface MediaSessionHandle {
 }
 
 /**
- * Connects on entry and disconnects on leaving the route (spec §2): the call the route's loader started (`early`),
- * or else the media token from gettoken and a MediaSession that feeds the call model. A webcast visitor without a
+ * Connects on entry and disconnects on leaving the route (spec §2): the call the route's loader started for this
+ * meeting (`early`), or else the media token from gettoken and a MediaSession that feeds the call model. A webcast visitor without a
  * name is sent to give one first.
  */
 export function useMediaSession(meetingId: string, model: CallModel, early: EarlyCall | null): MediaSessionHandle {
@@ -33,7 +33,7 @@ export function useMediaSession(meetingId: string, model: CallModel, early: Earl
     let cancelled = false;
     const visitor = user.identityKind === 'anonymous';
     const displayName = visitor ? user.ciamGivenName || localStorage.getItem('displayName') || '' : `${user.ciamGivenName} ${user.ciamFamilyName}`.trim();
-    const started = early?.meetingId === meetingId ? early.take() : null;
+    const started = early?.take() ?? null;
     if (visitor && !displayName) {
       started?.then((call) => call.session.close(), () => {});
       // A webcast visitor needs a name first (spec §2 guard).

@@ -134,6 +134,8 @@ export class MediaSession {
   /** Pings the `/media` socket and says when it is dead (an address change leaves it hanging): ice-recovery.ts. */
   private signal: SignalWatch | null = null;
   private resuming = false;
+  /** Receiving only until the meeting screen shows (see `showing`). */
+  private publishHeld: boolean;
   /** Called when the session ends for good (kicked by a moderator); set by the meeting screen that shows it. */
   onEnded: ((reason: 'kicked') => void) | null = null;
   /** How many times the signalling socket was replaced with the connection kept (the browser tests read it). */
@@ -150,8 +152,6 @@ export class MediaSession {
   readonly e2ee = new MediaE2ee();
   /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
   readonly videoLayers: VideoLayerControl;
-
-  private publishHeld: boolean;
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.publishHeld = opts.publishHeld ?? false;

@@ -54,8 +54,9 @@ function Conference() {
   useTexts();
   const { id = '' } = useParams();
   // The call the route's loader started (call-start.ts): its model, whose media may already be connecting.
-  const early = useLoaderData<EarlyCall | null>();
-  const model = useMemo(() => (early?.meetingId === id ? early.model : new CallModel()), [early, id]);
+  const loaded = useLoaderData<EarlyCall | null>();
+  const early = loaded?.meetingId === id ? loaded : null;
+  const model = useMemo(() => early?.model ?? new CallModel(), [early]);
   const state = useCallState(model);
   // Felsökning hears about this call's errors (a code and the text shown).
   useErrorReporting(id, state.errors);
