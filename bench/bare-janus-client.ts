@@ -4,8 +4,7 @@
  * It does what a page of the product does in a call, no more: publishes its camera (and microphone when asked),
  * receives every other publisher of the room on ONE subscriber connection (Janus multistream), following
  * publishers as they come and go, and shows each received video in a tile and plays each voice (and its own camera
- * in a self view). The bench serves it transpiled to JavaScript, with janus.js and webrtc-adapter
- * from node_modules beside it.
+ * in a self view). The bench serves it transpiled to JavaScript, with janus.js from node_modules beside it.
  *
  * Query: `ws` (Janus WebSocket URL), `token` (Janus's own signed token: token_auth is on in the product's Janus
  * configuration), `room`, `name`, `audio=1` to publish a microphone, `camera=off` to publish the camera track
@@ -39,7 +38,8 @@ const fail = (what: string) => (err: unknown) => {
 // Loaded at run time from beside this script (the bench serves it); the import is not resolved when compiling.
 const lib = './janus.es.js';
 const Janus = ((await import(lib)) as { default: typeof JanusJS.Janus }).default;
-const adapter = (window as unknown as { adapter: unknown }).adapter;
+// As the product: no webrtc-adapter, only the browserDetails janus.js reads of it (the bench runs Chromium).
+const adapter = { browserDetails: { browser: 'chrome', version: Number(/Chrom(?:e|ium)\/(\d+)\./.exec(navigator.userAgent)?.[1]) } };
 await new Promise<void>((resolve) => Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter } as never), callback: resolve }));
 
 // `start=click`: the page waits, loaded and janus.js initialised, until `__bare.join()` (the bench's join from a

@@ -145,16 +145,15 @@ const server = await startServer(
 cleanups.push(() => server.stop());
 const serverPid = server.process.pid!;
 
-// ── The bare client's page, janus.js and webrtc-adapter, served from 198.18.0.1 (scripts cached, as the product's) ──
+// ── The bare client's page and janus.js, served from 198.18.0.1 (scripts cached, as the product's) ──
 const bareFiles: Record<string, { type: string; body: string; cache: boolean }> = {
-  '/bare/': { type: 'text/html', cache: false, body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Janus</title><script src="adapter.js"></script><script type="module" src="client.js"></script></head><body></body></html>' },
+  '/bare/': { type: 'text/html', cache: false, body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Janus</title><script type="module" src="client.js"></script></head><body></body></html>' },
   '/bare/client.js': {
     type: 'text/javascript',
     cache: true,
     body: ts.transpileModule(fs.readFileSync(path.join(root, 'bench/bare-janus-client.ts'), 'utf8'), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText,
   },
   '/bare/janus.es.js': { type: 'text/javascript', cache: true, body: fs.readFileSync(path.join(root, 'node_modules/janus-gateway/npm/dist/janus.es.js'), 'utf8') },
-  '/bare/adapter.js': { type: 'text/javascript', cache: true, body: fs.readFileSync(path.join(root, 'node_modules/webrtc-adapter/out/adapter.js'), 'utf8') },
 };
 const barePort = await freePort();
 const bareServer = http.createServer((req, res) => {
@@ -257,8 +256,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
+        const profile = j === JOINS && process.env.BENCH_PROFILE === '1' ? await profileMainThread(page) : null;
         const startedAt = await phase.joinFromOpenPage(page);
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding (from an open page)');
+        if (profile) console.log(`${phase.name}: the last join from an open page, its main thread from the lobby's start until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         if (j > 0) openPageJoins.push(at - startedAt);
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join from an open page (started at ${startedAt.toFixed(0)}), ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {

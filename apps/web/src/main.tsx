@@ -5,16 +5,27 @@ import { router } from './app/router.tsx';
 import { TestSystemBanner } from './app/test-system-banner.tsx';
 import { askUserAtStartUp, SessionProvider } from './features/session/session-context.tsx';
 import { ensureAntiforgery } from './lib/api-client.ts';
+import { hasLanguage, loadLanguage } from './i18n/i18n.ts';
+import { screenLanguage } from './i18n/language-choice.ts';
+import { chosenLanguage } from './i18n/language-store.ts';
 import './styles/global.css';
 
 void ensureAntiforgery();
 askUserAtStartUp();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SessionProvider>
-      <TestSystemBanner />
-      <RouterProvider router={router} />
-    </SessionProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SessionProvider>
+        <TestSystemBanner />
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  );
+
+// Someone whose screens are in another language than Swedish sees the first one in theirs, not Swedish for a moment:
+// its texts are fetched first (the app's own code is already running, so this is one small request). Should that
+// fail, the screen starts in Swedish.
+const firstLanguage = screenLanguage(window.location.pathname, chosenLanguage());
+if (hasLanguage(firstLanguage)) render();
+else void loadLanguage(firstLanguage).catch(() => {}).then(render);

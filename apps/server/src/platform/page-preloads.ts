@@ -9,15 +9,15 @@ export type BuildManifest = Record<string, ManifestChunk>;
 
 /**
  * Pages whose code is loaded only once the app has started (lazy routes): the sources to fetch alongside the app's
- * own bundle, and the libraries (npm packages) the page imports on demand. The meeting screen: its page and the
- * janus.js and webrtc-adapter its media session imports, otherwise two steps after the bundle (the page's chunk,
- * then the libraries), fetched in parallel with it instead.
+ * own bundle, and the libraries (npm packages) the page imports on demand. The meeting screen: its page, its chat
+ * and participants panels, and the janus.js its media session imports, otherwise two steps after the bundle (the
+ * page's chunk, then the library), fetched in parallel with it instead.
  */
 export const PAGE_PRELOADS: { path: RegExp; sources: string[]; libraries: string[] }[] = [
   {
     path: /^\/meetings\/[^/?#]+\/conference\/?(\?|$)/,
-    sources: ['src/features/conference/pages/conference-page.tsx'],
-    libraries: ['janus-gateway', 'webrtc-adapter'],
+    sources: ['src/features/conference/pages/conference-page.tsx', 'src/app/conference-panels.tsx'],
+    libraries: ['janus-gateway'],
   },
 ];
 

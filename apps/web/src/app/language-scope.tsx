@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { i18n } from '../i18n/i18n.ts';
+import { hasLanguage, i18n, loadLanguage } from '../i18n/i18n.ts';
 import { screenLanguage } from '../i18n/language-choice.ts';
 import { setOfferedLanguages, useLanguageState } from '../i18n/language-store.ts';
 import { directionOf } from '../i18n/languages.ts';
@@ -16,11 +16,25 @@ export function LanguageScope() {
   const { chosen } = useLanguageState();
   const language = screenLanguage(pathname, chosen);
 
-  // Before paint, so a page never flashes in the previous language.
+  // Before paint, so a page never flashes in the previous language. A language not yet fetched (the person has
+  // just chosen it) is shown once its texts are here; until then the screen stays as it was, not half translated.
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
-    document.documentElement.dir = directionOf(language);
+    const show = () => {
+      if (i18n.language !== language) void i18n.changeLanguage(language);
+      document.documentElement.lang = language;
+      document.documentElement.dir = directionOf(language);
+    };
+    if (hasLanguage(language)) return show();
+    let current = true;
+    loadLanguage(language).then(
+      () => current && show(),
+      () => {
+        // Not fetched (the network is gone): the screen stays in the language it is in.
+      },
+    );
+    return () => {
+      current = false;
+    };
   }, [language]);
 
   useEffect(() => {

@@ -13,8 +13,6 @@ import { reloadOnChunkError } from '../lib/chunk-reload.ts';
 import { RouteError } from './route-error.tsx';
 import { LanguageScope } from './language-scope.tsx';
 import { i18n } from '../i18n/i18n.ts';
-// Plugs the chat and participants panels into the meeting screen (features do not import each other).
-import './conference-panels.tsx';
 
 // Shown while the first page's code (a lazy route) loads, instead of a blank window.
 const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
@@ -22,9 +20,7 @@ const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 /**
  * Someone in the lobby is about to enter the call: once the lobby has had a moment to show, the meeting screen's code
  * and janus.js are fetched and made ready in the background, so that entering waits for no download (seconds on a
- * weak mobile link) and less evaluating. Not webrtc-adapter: it patches the browser's WebRTC as it loads, which the
- * lobby's own connection check should not meet; the meeting screen loads it itself. janus.js only defines itself as
- * it loads (its Janus.init, at the call, is what takes the adapter).
+ * weak mobile link) and less evaluating.
  */
 const CONFERENCE_WARM_UP_AFTER_MS = 1_500;
 const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
@@ -33,11 +29,23 @@ const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
     loader: () => {
       setTimeout(() => {
         void import('../features/conference/pages/conference-page.tsx').catch(() => {});
-        void import('../features/conference/media/media-session.ts').then((m) => m.prefetchJanus(), () => {});
+        void import('./conference-panels.tsx').catch(() => {});
+        void import('../features/conference/media/media-session.ts').then((m) => m.preloadMediaLibrary(), () => {});
       }, CONFERENCE_WARM_UP_AFTER_MS);
       return null;
     },
   }));
+
+/**
+ * The meeting screen's chat, participants and captions panels (conference-panels.tsx, which plugs them into its
+ * slots: features do not import each other) load with its page, not in the app's bundle that every page parses.
+ */
+const withConferencePanels = (list: RouteObject[]): RouteObject[] =>
+  list.map((route) => {
+    const lazy = route.lazy;
+    if (typeof lazy !== 'function') return route;
+    return { ...route, lazy: () => Promise.all([import('./conference-panels.tsx'), lazy()]).then(([, page]) => page) } as RouteObject;
+  });
 
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
 export const routes: RouteObject[] = [
@@ -63,7 +71,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // The conference fills the window: no header, menu or footer.
-      { HydrateFallback: AppLoading, errorElement: <RouteError />, children: conferenceRoutes },
+      { HydrateFallback: AppLoading, errorElement: <RouteError />, children: withConferencePanels(conferenceRoutes) },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 import { catalogueProblems, flatten } from './catalogue-check.ts';
-import { i18n } from './i18n.ts';
+import { i18n, loadLanguage } from './i18n.ts';
 import { sv } from './catalogues/sv.ts';
 import { en } from './catalogues/en.ts';
 import { ar } from './catalogues/ar.ts';
@@ -47,7 +47,15 @@ describe('the message catalogues', () => {
     expect(instance.t('lobby.back')).toBe('Back to the start page');
   });
 
-  it('chooses plural forms by the language’s own rules, Arabic’s six included', () => {
+  it('are fetched when a language is first shown, Swedish alone being bundled', async () => {
+    expect(LANGUAGE_CODES.filter((code) => i18n.hasResourceBundle(code, 'translation'))).toEqual(['sv']);
+    await Promise.all(LANGUAGE_CODES.map(loadLanguage));
+    expect(LANGUAGE_CODES.filter((code) => i18n.hasResourceBundle(code, 'translation'))).toEqual([...LANGUAGE_CODES]);
+    expect(i18n.getFixedT('en')('lobby.join')).toBe(en.lobby.join);
+  });
+
+  it('chooses plural forms by the language’s own rules, Arabic’s six included', async () => {
+    await Promise.all([loadLanguage('ar'), loadLanguage('en')]);
     const ar = i18n.getFixedT('ar');
     expect([0, 1, 2, 3, 11, 100].map((count) => ar('session.minutes', { count }))).toEqual([
       '0 دقيقة',

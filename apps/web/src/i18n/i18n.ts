@@ -1,21 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { sv } from './catalogues/sv.ts';
-import { en } from './catalogues/en.ts';
-import { ar } from './catalogues/ar.ts';
-import { so } from './catalogues/so.ts';
-import { ti } from './catalogues/ti.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages.ts';
+import type { Translation } from './catalogue-shape.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /**
- * One i18next instance for the web, with every catalogue bundled (together about the size of one page's code, and
- * a change of language then never waits for the network). Swedish is the fallback for a missing key. React escapes
- * what it renders, so i18next must not escape again.
+ * One i18next instance for the web. Swedish, the fallback for a missing key, is bundled; every other catalogue is
+ * fetched the first time its language is shown (`loadLanguage`): together they were four fifths of the texts'
+ * code, parsed on every page by everyone, most of whom never see them. React escapes what it renders, so i18next
+ * must not escape again.
  */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { sv: { translation: sv }, en: { translation: en }, ar: { translation: ar }, so: { translation: so }, ti: { translation: ti } },
+  resources: { sv: { translation: sv } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGE_CODES],
@@ -23,6 +21,35 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+const CATALOGUES: Record<Exclude<LanguageCode, 'sv'>, () => Promise<Translation>> = {
+  en: () => import('./catalogues/en.ts').then((m) => m.en),
+  ar: () => import('./catalogues/ar.ts').then((m) => m.ar),
+  so: () => import('./catalogues/so.ts').then((m) => m.so),
+  ti: () => import('./catalogues/ti.ts').then((m) => m.ti),
+};
+
+/** Whether a language's texts are here, so that it can be shown at once. */
+export const hasLanguage = (code: LanguageCode): boolean => i18n.hasResourceBundle(code, 'translation');
+
+const loading = new Map<LanguageCode, Promise<void>>();
+
+/** Fetches a language's catalogue (once; a failed fetch may be tried again). */
+export function loadLanguage(code: LanguageCode): Promise<void> {
+  if (code === 'sv' || hasLanguage(code)) return Promise.resolve();
+  let load = loading.get(code);
+  if (!load) {
+    load = CATALOGUES[code]().then(
+      (catalogue) => void i18n.addResourceBundle(code, 'translation', catalogue),
+      (err: unknown) => {
+        loading.delete(code);
+        throw err;
+      },
+    );
+    loading.set(code, load);
+  }
+  return load;
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

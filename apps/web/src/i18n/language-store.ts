@@ -56,4 +56,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** The person's language now, for code outside React (the first render waits for its texts). */
+export const chosenLanguage = (): LanguageCode => state.chosen;
+
 export const useLanguageState = (): LanguageState => useSyncExternalStore(subscribe, () => state, () => state);

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Trans } from 'react-i18next';
 import { LANGUAGE_CODES } from './languages.ts';
 import { flatten } from './catalogue-check.ts';
-import { i18n } from './i18n.ts';
+import { i18n, loadLanguage } from './i18n.ts';
 import { sv } from './catalogues/sv.ts';
 
 /**
@@ -12,6 +12,7 @@ import { sv } from './catalogues/sv.ts';
  */
 describe('texts with links', () => {
   const withTags = [...flatten(sv)].filter(([, text]) => /<\w+>/.test(text)).map(([key]) => key);
+  beforeAll(() => Promise.all(LANGUAGE_CODES.map(loadLanguage)));
 
   it('are there to check', () => {
     expect(withTags.length).toBeGreaterThanOrEqual(4);

@@ -14,13 +14,14 @@ import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
 import { VideoLayerControl } from './video-layer-control.ts';
 import { MediaE2ee } from './e2ee/media-e2ee.ts';
+import { browserDetailsOf } from './browser-details.ts';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
- * session into CallModel events; React never sees Janus. janus.js and webrtc-adapter are loaded on first use, so
- * they travel only with the conference route.
+ * session into CallModel events; React never sees Janus. janus.js is loaded on first use, so it travels only with
+ * the conference route.
  */
 type JanusClass = typeof JanusJS.Janus;
 type Handle = JanusJS.PluginHandle;
@@ -43,13 +44,15 @@ let library: Promise<JanusClass> | null = null;
 /** janus.js once initialised: a session that finds it so connects in the same task (see `start`). */
 let loaded: JanusClass | null = null;
 function loadJanus(): Promise<JanusClass> {
-  library ??= Promise.all([import('janus-gateway'), import('webrtc-adapter')]).then(
-    ([janusModule, adapterModule]) =>
+  library ??= import('janus-gateway').then(
+    (janusModule) =>
       new Promise<JanusClass>((resolve) => {
         const Janus = janusModule.default as JanusClass;
+        // Not webrtc-adapter: janus.js reads only its browserDetails (browser-details.ts).
+        const adapter = { browserDetails: browserDetailsOf(navigator.userAgent) };
         Janus.init({
           debug: false,
-          dependencies: Janus.useDefaultDependencies({ adapter: adapterModule.default, WebSocket: TappedWebSocket as never }),
+          dependencies: Janus.useDefaultDependencies({ adapter: adapter as never, WebSocket: TappedWebSocket as never }),
           callback: () => resolve((loaded = Janus)),
         });
       }),
@@ -58,8 +61,9 @@ function loadJanus(): Promise<JanusClass> {
 }
 
 /**
- * Starts loading janus.js and webrtc-adapter ahead of the session (the meeting route calls it as it loads), so they
- * are ready when gettoken answers instead of being fetched and initialised only then. A failure is left to `start`.
+ * Starts loading and initialising janus.js ahead of the session (the lobby's warm-up and the meeting route call it),
+ * so it is ready when gettoken answers instead of being fetched and initialised only then. A failure is left to
+ * `start`.
  */
 export function preloadMediaLibrary(): void {
   loadJanus().catch(() => {
@@ -73,11 +77,6 @@ const BLUR_PROBE_AFTER_MS = 3_000;
 function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
   else setTimeout(run, 0);
-}
-
-/** janus.js loaded but not initialised (so without the adapter, which patches WebRTC): the lobby's warm-up. */
-export function prefetchJanus(): void {
-  import('janus-gateway').catch(() => {});
 }
 
 export interface MediaSessionOptions {
