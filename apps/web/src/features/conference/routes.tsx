@@ -2,10 +2,10 @@ import type { RouteObject } from 'react-router';
 import { requestTokenEarly } from './api/get-token.ts';
 import { loadClientConfig } from '../../lib/client-config.ts';
 
-// The meeting screen and its two sub-routes (spec §2). janus.js loads only with the page: as soon
-// as the route is chosen, alongside the page's own chunk, the user and gettoken, not after gettoken has answered;
-// gettoken and the client configuration are asked for then too, and the loader starts the call's media (it waits
-// only for that code, which the page's HTML already names for preloading).
+// The meeting screen and its two sub-routes (spec §2). janus.js loads only with the page: as soon as the route is
+// chosen, alongside the page's own chunk, the user and gettoken, not after gettoken has answered; gettoken and the
+// client configuration are asked for then too, and the loader starts the call's media (it waits only for that code,
+// which the page's HTML already names for preloading).
 export const conferenceRoutes: RouteObject[] = [
   {
     path: 'meetings/:id/conference',
