@@ -1,3 +1,5 @@
+// First: opening a call directly, its media token is asked for before the rest of the app is evaluated.
+import './app/early-start.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

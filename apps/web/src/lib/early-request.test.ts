@@ -24,6 +24,27 @@ describe('EarlyRequest', () => {
     expect(asked).toBe(6);
   });
 
+  it('is not asked twice when started again for the same key while its answer is fresh', async () => {
+    let clock = 0;
+    let asked = 0;
+    const ask = (v: string) => () => {
+      asked += 1;
+      return Promise.resolve(v);
+    };
+    const early = new EarlyRequest<string>(30_000, () => clock);
+    early.start('m1', ask('first'));
+    early.start('m1', ask('second'));
+    expect(await early.take('m1', ask('late'))).toBe('first');
+    expect(asked).toBe(1);
+
+    early.start('m1', ask('first'));
+    clock += 30_000;
+    early.start('m1', ask('after it went stale'));
+    early.start('m2', ask('another meeting'));
+    expect(await early.take('m2', ask('late'))).toBe('another meeting');
+    expect(asked).toBe(4);
+  });
+
   it('gives an early failure to whoever takes it, and one never taken is no unhandled rejection', async () => {
     const early = new EarlyRequest<string>(30_000);
     early.start('m1', () => Promise.reject(new Error('403')));

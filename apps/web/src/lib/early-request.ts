@@ -11,6 +11,9 @@ export class EarlyRequest<T> {
   ) {}
 
   start(key: string, ask: () => Promise<T>): void {
+    // Started again for the same key while a fresh answer waits (the page's first script, then the route's loader):
+    // one request, not two.
+    if (this.early && this.early.key === key && this.now() - this.early.at < this.freshForMs) return;
     const answer = ask();
     // Perhaps never taken (the page went elsewhere): its failure is then nobody's error.
     answer.catch(() => {});
