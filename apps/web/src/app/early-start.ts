@@ -1,4 +1,5 @@
 import { requestTokenEarly } from '../features/conference/api/get-token.ts';
+import { meetingOfConferencePath } from '../features/conference/model/early-call.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
 
 /**
@@ -7,9 +8,9 @@ import { loadClientConfig } from '../lib/client-config.ts';
  * the pages (about a second of main-thread work on a loaded machine, more on a cheap phone), not after: the meeting
  * route's loader, which starts the call, takes the answer (EarlyRequest).
  */
-const meetingId = /^\/meetings\/([^/]+)\/conference\/?$/.exec(window.location.pathname)?.[1];
+const meetingId = meetingOfConferencePath(window.location.pathname);
 if (meetingId) {
-  requestTokenEarly(decodeURIComponent(meetingId));
+  requestTokenEarly(meetingId);
   loadClientConfig().catch(() => {
     // The loader asks again and reports a failure.
   });

@@ -19,8 +19,8 @@ export interface MediaSessionHandle {
 
 /**
  * Connects on entry and disconnects on leaving the route (spec §2): the call the route's loader started for this
- * meeting (`early`), or else the media token from gettoken and a MediaSession that feeds the call model. A webcast visitor without a
- * name is sent to give one first.
+ * meeting (`early`), or else the media token from gettoken and a MediaSession that feeds the call model. A webcast
+ * visitor without a name is sent to give one first.
  */
 export function useMediaSession(meetingId: string, model: CallModel, early: EarlyCall | null): MediaSessionHandle {
   const user = useUser();

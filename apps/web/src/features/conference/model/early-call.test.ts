@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyCallAbandoned, NAVIGATING_FOR_MS, UNTAKEN_FOR_MS } from './early-call.ts';
+import { earlyCallAbandoned, meetingOfConferencePath, NAVIGATING_FOR_MS, UNTAKEN_FOR_MS } from './early-call.ts';
 
 describe('earlyCallAbandoned', () => {
   const id = '3f0c2a9e-1b7d-4c55-9a51-0d6f3e2b8c41';
@@ -26,5 +26,15 @@ describe('earlyCallAbandoned', () => {
   it('closes it after waiting too long even on its screen', () => {
     expect(earlyCallAbandoned({ pathname: `/meetings/${id}/conference`, waitedMs: UNTAKEN_FOR_MS - 1 }, opened)).toBe(false);
     expect(earlyCallAbandoned({ pathname: `/meetings/${id}/conference`, waitedMs: UNTAKEN_FOR_MS }, opened)).toBe(true);
+  });
+});
+
+describe('meetingOfConferencePath', () => {
+  it('reads the meeting of its screen, and nothing of any other page', () => {
+    expect(meetingOfConferencePath('/meetings/3f0c2a9e/conference')).toBe('3f0c2a9e');
+    expect(meetingOfConferencePath('/meetings/a%20b/conference/')).toBe('a b');
+    expect(meetingOfConferencePath('/meetings/3f0c2a9e/lobby')).toBeNull();
+    expect(meetingOfConferencePath('/meetings/3f0c2a9e/conference/publicaccess')).toBeNull();
+    expect(meetingOfConferencePath('/meetings')).toBeNull();
   });
 });

@@ -1,6 +1,12 @@
 /** The meeting screen's path, where a call started by its route's loader is taken. */
 export const conferencePath = (meetingId: string) => `/meetings/${encodeURIComponent(meetingId)}/conference`;
 
+/** The meeting whose screen `pathname` is (a trailing slash allowed), or null for any other page. */
+export function meetingOfConferencePath(pathname: string): string | null {
+  const id = /^\/meetings\/([^/]+)\/conference\/?$/.exec(pathname)?.[1];
+  return id === undefined ? null : decodeURIComponent(id);
+}
+
 /** An early call not taken by then is closed in any case (the meeting screen mounts within a second or two). */
 export const UNTAKEN_FOR_MS = 30_000;
 /**
