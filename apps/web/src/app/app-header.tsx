@@ -25,7 +25,7 @@ export function AppHeader({ menuId, menuOpen, onToggleMenu }: AppHeaderProps) {
     <header className="app-header">
       <button type="button" className="app-header__menu" aria-expanded={menuOpen} aria-controls={menuId} onClick={onToggleMenu}>
         <span className="menu-icon" aria-hidden="true" />
-        {t('shell.menu')}
+        <span className="app-header__menu-text">{t('shell.menu')}</span>
       </button>
       <Link to="/" className="app-header__brand">
         Videomöte
