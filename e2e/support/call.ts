@@ -78,8 +78,8 @@ export async function apiCall(page: Page, method: string, path: string, data?: u
 }
 
 /**
- * Ticks the lobby's consent box for the page's user, through the API the lobby calls: the media token needs it.
- * Returns the status (403 for someone who is not a participant, who has no lobby to pass).
+ * Ticks the lobby's consent box for the page's user, through the consent API (the lobby itself sends the consent with
+ * its request for the media token): the token needs it. Returns the status (403 for someone who is not a participant).
  */
 export async function giveConsent(page: Page, meetingId: string): Promise<number> {
   return (await apiCall(page, 'POST', `/api/lobby/${meetingId}/consent`, {})).status;

@@ -7,11 +7,15 @@ import { MeetingHeading } from './meetings.ts';
  * against the capabilities below before relaying it.
  */
 
-/** `POST /api/meeting/gettoken` body. */
+/**
+ * `POST /api/meeting/gettoken` body. `consent: true` is the lobby's ticked box, sent with the lobby's request for
+ * the token: recorded before the token is made (as `POST /api/lobby/{id}/consent` does), one request instead of two.
+ */
 export const GetTokenRequest = Type.Object({
   data: Type.Object({
     meetingId: Type.String({ minLength: 1, maxLength: 64 }),
     displayName: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    consent: Type.Optional(Type.Literal(true)),
   }),
 });
 export type GetTokenRequest = Static<typeof GetTokenRequest>;

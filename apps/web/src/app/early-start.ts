@@ -1,4 +1,4 @@
-import { requestTokenEarly } from '../features/conference/api/get-token.ts';
+import { requestTokenEarly } from '../lib/media-token.ts';
 import { meetingOfConferencePath } from '../features/conference/model/early-call.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
 

@@ -43,6 +43,15 @@ describe('EarlyRequest', () => {
     expect(t.asked).toBe(4);
   });
 
+  it('asks anew on restart even while a fresh answer waits, and a start after it keeps the restarted one', async () => {
+    const { t, ask, early } = counted();
+    early.start('m1', ask('without consent'));
+    early.restart('m1', ask('with consent'));
+    early.start('m1', ask('the route loader'));
+    expect(await early.take('m1', ask('late'))).toBe('with consent');
+    expect(t.asked).toBe(2);
+  });
+
   it('gives an early failure to whoever takes it, and one never taken is no unhandled rejection', async () => {
     const early = new EarlyRequest<string>(30_000);
     early.start('m1', () => Promise.reject(new Error('403')));

@@ -20,6 +20,12 @@ export class EarlyRequest<T> {
     this.early = { key, at: this.now(), answer };
   }
 
+  /** Starts anew even when an answer for `key` waits (one asked with less than this request carries). */
+  restart(key: string, ask: () => Promise<T>): void {
+    this.early = null;
+    this.start(key, ask);
+  }
+
   take(key: string, ask: () => Promise<T>): Promise<T> {
     const e = this.early;
     this.early = null;

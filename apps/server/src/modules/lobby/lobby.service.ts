@@ -29,7 +29,11 @@ async function participantMembership(db: Queryable, user: SessionUser, meetingId
 
 /** The lobby's ticked consent box (booking spec §4 lobby), recorded for this participant of this meeting. */
 export async function giveConsent(db: Queryable, user: SessionUser, meetingId: string, now: Date): Promise<void> {
-  const membership = await participantMembership(db, user, meetingId);
+  await recordConsent(db, await participantMembership(db, user, meetingId), now);
+}
+
+/** The consent of a member already admitted (gettoken with the lobby's box ticked). Visitors give none. */
+export async function recordConsent(db: Queryable, membership: Membership, now: Date): Promise<void> {
   if (membership.kind === 'participant') await insertConsent(db, membership.meeting.id, membership.participant.id, now);
 }
 

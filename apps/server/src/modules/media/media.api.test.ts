@@ -53,6 +53,23 @@ describe('POST /api/meeting/gettoken', () => {
     expect(res.body).not.toMatch(/(?<![A-Za-z0-9+/])\d{12}(?![A-Za-z0-9+/])|19900101/);
   });
 
+  it('needs the lobby\'s consent, given before or with the request (consent: true records it); a stranger\'s records nothing', async () => {
+    const m = await meeting();
+    const jonna = await t.as('jonna');
+    const refused = await jonna.post('/api/meeting/gettoken', { meetingId: m.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].fields).toEqual(['consent']);
+    const given = await jonna.post('/api/meeting/gettoken', { meetingId: m.id, consent: true });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().data.tokenData.token).toEqual(expect.any(String));
+    // Recorded: the meeting screen opened again later (a reload) gets its token without it.
+    expect((await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).statusCode).toBe(200);
+    expect((await (await t.as('karin')).post('/api/meeting/gettoken', { meetingId: m.id, consent: true })).statusCode).toBe(403);
+    const rows = await t.db.query<{ meeting_id: string }>('SELECT meeting_id FROM lobby_consents WHERE meeting_id = $1', [m.id]);
+    expect(rows).toHaveLength(1);
+    expect((await jonna.post('/api/meeting/gettoken', { meetingId: m.id, consent: false })).statusCode).toBe(400);
+  });
+
   it('refuses a stranger (403), an unknown meeting (404) and no session (401)', async () => {
     const m = await meeting();
     expect((await (await t.as('karin')).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'K' })).statusCode).toBe(403);

@@ -46,8 +46,8 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
     { schema: { body: GetTokenRequest, response: answers(GetTokenData) }, config: { anonymousVisitor: true } },
     async (request) => {
       // A displayName in the body is not used: see MediaService.getToken.
-      const { meetingId } = request.body.data;
-      return { data: await media.getToken(requireUser(request), meetingId) };
+      const { meetingId, consent } = request.body.data;
+      return { data: await media.getToken(requireUser(request), meetingId, consent === true) };
     },
   );
 

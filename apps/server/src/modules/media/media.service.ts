@@ -27,7 +27,7 @@ import { CheckRelay } from './janus/check-relay.ts';
 import { ECHOTEST } from './janus/check-policy.ts';
 import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
-import { requireConsent } from '../lobby/lobby.service.ts';
+import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
 import { meetingEndToEnd } from './media-protection.ts';
 import { withoutLeftFeed } from './remote-feed-left.ts';
@@ -188,10 +188,11 @@ export class MediaService {
   }
 
   /** `requestedName` is not used: the media name is always the checked one of the booking or the visitor's session. */
-  async getToken(user: SessionUser, meetingId: string): Promise<GetTokenData> {
+  async getToken(user: SessionUser, meetingId: string, consent = false): Promise<GetTokenData> {
     const membership = await this.admit(user, meetingId);
     const displayName = this.displayNameFor(membership, user);
-    await requireConsent(this.deps.db, membership);
+    if (consent) await recordConsent(this.deps.db, membership, this.deps.now());
+    else await requireConsent(this.deps.db, membership);
     const capabilities = capabilitiesFor(membership, user.features);
     const claims: MediaTokenClaims = { m: membership.meeting.id, sub: user.subject, n: displayName, exp: this.deps.now().getTime() + TOKEN_HOURS * 3600_000 };
     let room: RoomRecord | null = null;

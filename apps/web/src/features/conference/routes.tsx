@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { requestTokenEarly } from './api/get-token.ts';
+import { requestTokenEarly } from '../../lib/media-token.ts';
 import { loadClientConfig } from '../../lib/client-config.ts';
 
 // The meeting screen and its two sub-routes (spec §2). janus.js loads only with the page: as soon as the route is

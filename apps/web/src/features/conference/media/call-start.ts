@@ -1,7 +1,7 @@
 import type { GetTokenData } from '@videomote/contract/media';
 import { AUDIO_DEVICE_KEY, VIDEO_DEVICE_KEY } from '@videomote/contract/lobby';
 import { loadClientConfig } from '../../../lib/client-config.ts';
-import { takeToken } from '../api/get-token.ts';
+import { takeToken } from '../../../lib/media-token.ts';
 import { CallModel } from '../model/call-model.ts';
 import { earlyCallAbandoned } from '../model/early-call.ts';
 import { MediaSession } from './media-session.ts';

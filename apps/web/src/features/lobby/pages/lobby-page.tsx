@@ -6,7 +6,7 @@ import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
-import { giveConsent } from '../api/give-consent.ts';
+import { requestTokenWithConsent } from '../../../lib/media-token.ts';
 import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
@@ -43,13 +43,11 @@ function Lobby() {
       consentRef.current?.focus();
       return;
     }
-    // The server records the consent; without it the conference gets no media token. A failure has already
-    // taken the API client to the error page.
+    // The consent goes with the request for the media token (the server records it first; without it there is no
+    // token), and the meeting screen takes the answer: it shows a refusal (not a member: the error page) itself.
     setJoining(true);
-    giveConsent(id).then(
-      () => navigate(`/meetings/${encodeURIComponent(id)}/conference`),
-      () => setJoining(false),
-    );
+    requestTokenWithConsent(id);
+    navigate(`/meetings/${encodeURIComponent(id)}/conference`);
   };
 
   return (
