@@ -9,6 +9,7 @@ import {
   planConfigure,
   planUpdate,
   RESUBSCRIBE_MS,
+  subscribeEntry,
   restsEndedBy,
   triesAfterFailure,
   videoMidsOf,
@@ -118,6 +119,12 @@ export class RemoteFeeds {
       if (feed !== undefined && this.asked.get(feed)?.streamId === streamId) return this.receivedLayers.get(mid) ?? null;
     }
     return null;
+  }
+
+  /** A feed as added to the subscription: on the layer wanted for its stream if known, else the lowest. */
+  private subscribeEntry(feed: number): ReturnType<typeof subscribeEntry> {
+    const streamId = this.wanted.get(feed);
+    return subscribeEntry(feed, streamId === undefined ? undefined : this.videoWants.get(streamId));
   }
 
   /** The subscriber connection, once it exists. */
@@ -247,7 +254,7 @@ export class RemoteFeeds {
     if (!this.joined) return;
     this.setBusy(true);
     const message: { request: string; [key: string]: unknown } = { request: 'update' };
-    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => ({ feed }));
+    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => this.subscribeEntry(feed));
     if (plan.unsubscribe.length) message.unsubscribe = plan.unsubscribe.map((feed) => ({ feed }));
     this.lastRequest = plan.subscribe;
     // A refusal by the relay (a feed that has just gone) comes back as an error of the request, not as an event.
@@ -308,7 +315,7 @@ export class RemoteFeeds {
         this.handle = mine = handle;
         this.lastRequest = first;
         this.setBusy(true);
-        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => ({ feed })) }, error: () => this.failed() });
+        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => this.subscribeEntry(feed)) }, error: () => this.failed() });
       },
       error: () => {
         this.attaching = false;
