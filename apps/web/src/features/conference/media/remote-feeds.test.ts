@@ -116,10 +116,9 @@ describe('RemoteFeeds asking for layers', () => {
     feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
     expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', send: true, substream: 2 }], [{ mid: '0', send: false }]]);
 
-    // A new feed (on the lowest layer until its tile is measured): the update goes, and while it is under way the
-    // late answers to both configures come in.
+    // A new feed: the update goes, and while it is under way the late answers to both configures come in.
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
-    expect(sent.at(-1)).toEqual({ request: 'update', subscribe: [{ feed: 12, substream: 0, temporal: 2 }] });
+    expect(sent.at(-1)).toEqual({ request: 'update', subscribe: [{ feed: 12 }] });
     link.onmessage!({ videoroom: 'event', configured: 'ok' });
     link.onmessage!({ videoroom: 'event', configured: 'ok' });
     await Promise.resolve();

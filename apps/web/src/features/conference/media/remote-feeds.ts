@@ -9,7 +9,6 @@ import {
   planConfigure,
   planUpdate,
   RESUBSCRIBE_MS,
-  subscribeEntry,
   restsEndedBy,
   triesAfterFailure,
   videoMidsOf,
@@ -119,12 +118,6 @@ export class RemoteFeeds {
       if (feed !== undefined && this.asked.get(feed)?.streamId === streamId) return this.receivedLayers.get(mid) ?? null;
     }
     return null;
-  }
-
-  /** A feed as added to the subscription: on the layer wanted for its stream if known, else the lowest. */
-  private subscribeEntry(feed: number): ReturnType<typeof subscribeEntry> {
-    const streamId = this.wanted.get(feed);
-    return subscribeEntry(feed, streamId === undefined ? undefined : this.videoWants.get(streamId));
   }
 
   /** The subscriber connection, once it exists. */
@@ -254,7 +247,7 @@ export class RemoteFeeds {
     if (!this.joined) return;
     this.setBusy(true);
     const message: { request: string; [key: string]: unknown } = { request: 'update' };
-    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => this.subscribeEntry(feed));
+    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => ({ feed }));
     if (plan.unsubscribe.length) message.unsubscribe = plan.unsubscribe.map((feed) => ({ feed }));
     this.lastRequest = plan.subscribe;
     // A refusal by the relay (a feed that has just gone) comes back as an error of the request, not as an event.
@@ -315,7 +308,7 @@ export class RemoteFeeds {
         this.handle = mine = handle;
         this.lastRequest = first;
         this.setBusy(true);
-        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => this.subscribeEntry(feed)) }, error: () => this.failed() });
+        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => ({ feed })) }, error: () => this.failed() });
       },
       error: () => {
         this.attaching = false;

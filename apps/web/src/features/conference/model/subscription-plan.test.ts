@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, subscribeEntry, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true,
@@ -162,16 +162,5 @@ describe('layer configure per mid', () => {
 
   it('reads only live video streams from Janus’s list', () => {
     expect([...videoMidsOf([{ mid: '0', type: 'audio', feed_id: 1 }, { mid: '1', type: 'video', feed_id: 1 }, { mid: '2', type: 'video', active: false }])]).toEqual(['1']);
-  });
-});
-
-describe('a feed added to the subscription', () => {
-  it('starts on the lowest layer at full frame rate, or on the layer already wanted for its stream', () => {
-    expect(subscribeEntry(7, undefined)).toEqual({ feed: 7, substream: 0, temporal: 2 });
-    expect(subscribeEntry(7, { send: true, substream: 2, temporal: 2 })).toEqual({ feed: 7, substream: 2, temporal: 2 });
-    expect(subscribeEntry(7, { send: true, substream: 1 })).toEqual({ feed: 7, substream: 1, temporal: 2 });
-    // Paused (hidden tile) or a screen share's bare `send`: the layer control says so once the mid exists.
-    expect(subscribeEntry(7, { send: false })).toEqual({ feed: 7, substream: 0, temporal: 2 });
-    expect(subscribeEntry(7, { send: true })).toEqual({ feed: 7, substream: 0, temporal: 2 });
   });
 });

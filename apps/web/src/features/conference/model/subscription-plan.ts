@@ -166,20 +166,6 @@ export interface VideoWant {
   temporal?: number;
 }
 
-/**
- * The layer a feed's video starts on when it is added to the subscription, before this page has measured its tile:
- * the lowest at full frame rate. Janus would otherwise forward the top layer of every new video at once, which on a
- * weak downlink (a phone joining a call of seven) is a burst of large key frames that takes the voices with it; the
- * layer control asks for what each tile needs within a second. A feed whose want is already known starts on it.
- */
-export const FIRST_LAYER = { substream: 0, temporal: 2 } as const;
-
-/** One entry of a subscriber `join` or `update`'s `subscribe` list (Janus applies the layer to the feed's video). */
-export function subscribeEntry(feed: number, want: VideoWant | undefined): { feed: number; substream: number; temporal: number } {
-  if (want?.send && want.substream !== undefined) return { feed, substream: want.substream, temporal: want.temporal ?? FIRST_LAYER.temporal };
-  return { feed, ...FIRST_LAYER };
-}
-
 export interface MidConfigure extends VideoWant {
   mid: string;
 }
