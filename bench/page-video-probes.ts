@@ -35,10 +35,16 @@ export const decodingVideosAt = async (count: number): Promise<number> => {
         /* closed meanwhile */
       }
     }
+    // The first remote video on screen, for firstVideoDecodedAt.
+    const w = window as unknown as { __firstVideoDecodedAt?: number };
+    if (decoding > 0) w.__firstVideoDecodedAt ??= performance.now();
     if (decoding >= count) return performance.now();
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+/** performance.now() when decodingVideosAt first saw a remote video decoding on this page (NaN: not yet). */
+export const firstVideoDecodedAt = (): number => (window as unknown as { __firstVideoDecodedAt?: number }).__firstVideoDecodedAt ?? NaN;
 
 /** Frames decoded so far per inbound video stream, keyed by connection and stats id. */
 export const videoFramesByStream = async (): Promise<Record<string, number>> => {
