@@ -114,6 +114,13 @@ async function expectAxeClean(p: Page, where: string): Promise<void> {
 
 describe('the sign-language interpreter stays on stage', () => {
   let tinaId: string;
+  /**
+   * The interpreter's connection now: under a heavy load her page may have reconnected afresh (a new connection id,
+   * as the media recovery does when the server no longer holds the old one), and the stage follows her new tile.
+   */
+  const currentTina = async () => {
+    tinaId = await connectionIdOf(tina);
+  };
   let viewers: Page[];
 
   it('nine in the call with video: the interpreter is in everyone\'s grid, first, decoding; the interpreter sees all eight others', async () => {
@@ -163,6 +170,7 @@ describe('the sign-language interpreter stays on stage', () => {
   }, 420_000);
 
   it('a viewer focuses someone else\'s camera: the interpreter stays beside it, the rest become minis', async () => {
+    await currentTina();
     const karinId = await connectionIdOf(karin);
     await jonna.getByRole('button', { name: 'Maximera Karin Kompletterande', exact: true }).click();
     await expect.poll(() => jonna.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${cameraOf(karinId)}"]`).count()).toBe(1);
@@ -176,6 +184,7 @@ describe('the sign-language interpreter stays on stage', () => {
   }, 120_000);
 
   it('a focused screen share: the interpreter is shown beside it, with video, for viewers', async () => {
+    await currentTina();
     const erikId = await connectionIdOf(erik);
     const screen = `screen-${erikId}`;
     await measured('share focused for 4 viewers, decoding for 2', async () => {
@@ -204,6 +213,7 @@ describe('the sign-language interpreter stays on stage', () => {
   }, 240_000);
 
   it('pins: two hold, a third is refused and explained, and both come back after a reload', async () => {
+    await currentTina();
     const [karinId, fredrikId, majaId] = [await connectionIdOf(karin), await connectionIdOf(everyone[3]!), await connectionIdOf(everyone[5]!)];
     const pin = (name: string) => jonna.getByRole('button', { name: `Fäst ${name}`, exact: true });
     const unpin = (name: string) => jonna.getByRole('button', { name: `Lossa ${name}`, exact: true });
