@@ -10,7 +10,7 @@ import { EarlyRequest } from './early-request.ts';
  * takes the media name from the booking or the visitor's session, never from the request, so the call does not
  * need the user's data first.
  */
-export const getToken = (meetingId: string, displayName: string | null = null, consent = false) =>
+const getToken = (meetingId: string, displayName: string | null = null, consent = false) =>
   api<GetTokenData>('POST', 'api/meeting/gettoken', { meetingId, displayName, ...(consent ? { consent: true } : {}) }, { quiet: true });
 
 // An answer older than 30 s is asked again: the meeting's participants or key may have changed since.
