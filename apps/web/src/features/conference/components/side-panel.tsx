@@ -21,7 +21,7 @@ interface Props {
 export function SidePanel({ minis, oneColumn, focusedStreamId, onMaximise, onMinimise, panel }: Props) {
   if (!panel && minis.length === 0) return null;
   return (
-    <aside className="side-panel" aria-label={PAGE_TEXTS.sidePanel}>
+    <aside className={`side-panel${panel && minis.length > 0 ? ' side-panel--with-minis' : ''}`} aria-label={PAGE_TEXTS.sidePanel}>
       {panel}
       {minis.length > 0 && (
         <div className={`side-tiles${oneColumn ? ' side-tiles--one-column' : ''}`}>
