@@ -7,7 +7,7 @@ import { openPostgres } from '../apps/server/src/platform/db.ts';
 import { pinCrypto } from '../apps/server/src/platform/crypto.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/browser.ts';
-import { apiCall, connectionIdOf, enter, framesOf, keepsDecoding } from './support/call.ts';
+import { apiCall, connectionIdOf, enter, framesOf, keepsDecoding, toolbar } from './support/call.ts';
 import { loginAs, type PersonaKey } from './support/login.ts';
 import { chatPanel, messages, say } from './support/chat-panel.ts';
 import { ERIK_WITH_JONNA, underWayNow } from './support/seed.ts';
@@ -16,7 +16,7 @@ import { ERIK_WITH_JONNA, underWayNow } from './support/seed.ts';
 // PostgreSQL and a Redis), driven through the proxy by two browsers pinned to different nodes: presence, chat,
 // raised hands and moderation across nodes. Then the node of one participant is killed with SIGKILL, then the Janus
 // holding the meeting, then (the first node back) the other node is drained with SIGTERM as for an upgrade: each time
-// chat, media signalling and media must come back on both sides without a reload, and nothing booked or delivered is
+// chat, media signalling and media (Erik's screen share too) must come back on both sides without a reload, and nothing booked or delivered is
 // lost. Last, with the drained node back, a kick sent through one node removes a participant held by the other. PostgreSQL is this machine's, reached
 // from the test's network namespace through its Unix socket (CLUSTER_DATABASE_URL overrides), in a schema of its own.
 vi.setConfig({ expect: { poll: { timeout: 30_000, interval: 100 } } });
@@ -91,6 +91,17 @@ async function mediaBothWays(erik: Page, jonna: Page, timeout = 60_000): Promise
   await keepsDecoding(jonna, `camera-${await connectionIdOf(erik)}`, timeout);
 }
 
+/**
+ * Erik's screen share runs on his current media connection: Jonna has it focused and decoding, and his toolbar still
+ * says he shares (a fresh start publishes the share again; he never had to share anew).
+ */
+async function shareReaches(erik: Page, jonna: Page, timeout = 60_000): Promise<void> {
+  const screen = `screen-${await connectionIdOf(erik)}`;
+  await expect.poll(() => jonna.locator(`.main-grid.focus > .tile[data-stream-id="${screen}"]`).count(), { timeout }).toBe(1);
+  await keepsDecoding(jonna, screen, timeout);
+  expect(await toolbar(erik).textContent()).toContain('Du delar skärm');
+}
+
 /** Waits until the page's media connection is a new one (its /media socket reconnected); answers when. */
 async function newMediaConnection(page: Page, old: string, timeout = 30_000): Promise<number> {
   await expect.poll(() => connectionIdOf(page).catch(() => old), { timeout, interval: 100 }).not.toBe(old);
@@ -108,6 +119,8 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     expect(erik.url()).toBe(`${cluster.url}/meetings/${meetingId}/conference?vmtest=1`);
 
     await mediaBothWays(erik, jonna);
+    await erik.getByRole('button', { name: 'Dela skärm' }).click();
+    await shareReaches(erik, jonna);
     await chatBothWays(erik, jonna, 'Före');
     // Moderation across nodes: Erik (meeting admin, on app1) deletes Jonna's message (sent on app2): gone for both.
     await say(jonna, 'Ett olämpligt meddelande');
@@ -165,6 +178,7 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     await expect.poll(() => messages(jonna).getByText('Efter nodens död').count()).toBe(1);
     await mediaBothWays(erik, jonna, 90_000);
     const mediaBack = Date.now();
+    await shareReaches(erik, jonna);
     console.log(
       `app node killed: Erik's media signalling back after ${secondsSince(killedNode, signalling)} s, chat after ${secondsSince(killedNode, chatBack)} s, ` +
         `two-way media after ${secondsSince(killedNode, mediaBack)} s`,
@@ -199,6 +213,7 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     const [erikSig, jonnaSig] = await Promise.all([newMediaConnection(erik, erikOld, 30_000), newMediaConnection(jonna, jonnaOld, 30_000)]);
     await mediaBothWays(erik, jonna, 90_000);
     const janusMediaBack = Date.now();
+    await shareReaches(erik, jonna);
     console.log(
       `janus killed: media signalling back after ${secondsSince(killedJanus, Math.max(erikSig, jonnaSig))} s, two-way media after ${secondsSince(killedJanus, janusMediaBack)} s`,
     );
@@ -223,6 +238,7 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     const drainChatBack = Date.now();
     await mediaBothWays(erik, jonna, 90_000);
     const drainMediaBack = Date.now();
+    await shareReaches(erik, jonna);
     await stopped;
     console.log(
       `app node drained (SIGTERM): media signalling on the other node after ${secondsSince(drained, handedOver)} s, chat both ways after ` +

@@ -7,7 +7,7 @@ import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { connectedOutcome } from '../model/signalling-resume.ts';
-import { isShareDenied } from '../model/screen-share.ts';
+import { isShareDenied, shareAfterFreshStart } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
@@ -103,6 +103,8 @@ export class MediaSession {
   private Janus: JanusClass | null = null;
   private janus: JanusJS.Janus | null = null;
   private socket: WebSocket | null = null;
+  /** The socket a resume under way replaces (left open for the server to drop, see resumeSignalling). */
+  private resumedFrom: WebSocket | null = null;
   private publisher: Handle | null = null;
   /** Everything received, on one subscriber connection (created with the Janus session). */
   private remote: RemoteFeeds | null = null;
@@ -144,6 +146,8 @@ export class MediaSession {
   /** The second publisher handle: the own screen share (spec §4 Screen sharing). */
   private screenHandle: Handle | null = null;
   private screenStream: MediaStream | null = null;
+  /** The connection whose session was lost while it shared (see holdScreenShare). */
+  private screenSharedFrom: string | null = null;
   /** The blurred copy of the camera that is sent instead of the camera itself while blur is on. */
   private blurred: BlurredTrack | null = null;
   private readonly stats: StatsPoller;
@@ -385,8 +389,6 @@ export class MediaSession {
       model.addError('SCREEN_SHARE_FAILED', SHARE_TEXTS.failed);
       return;
     }
-    const janus = this.janus;
-    const generation = this.generation;
     this.screenStream = stream;
     // Keep the resolution and drop frames when the link is short: blurred text is unreadable, a slow one is not.
     track.contentHint = 'text';
@@ -395,7 +397,18 @@ export class MediaSession {
     // Media stopped from the browser's own "stop sharing" bar ends the share too.
     track.addEventListener('ended', () => this.stopScreenShare());
     model.screenShareStarted(stream);
+    this.publishScreen(stream);
+  }
+
+  /** The screen publisher for the captured `stream`, on this session (a second VideoRoom handle). */
+  private publishScreen(stream: MediaStream): void {
+    const model = this.opts.model;
+    const track = stream.getVideoTracks()[0]!;
+    const screen = screenEncoding(this.opts.videoLayers ?? FALLBACK_VIDEO_LAYERS);
+    const janus = this.janus;
+    const generation = this.generation;
     const fail = () => {
+      if (generation !== this.generation) return;
       model.addError('SCREEN_SHARE_FAILED', SHARE_TEXTS.failed);
       this.stopScreenShare();
     };
@@ -409,17 +422,20 @@ export class MediaSession {
         handle.send({ message: { request: 'join', ptype: 'publisher', room: this.roomId } });
       },
       error: fail,
+      // The guards: after a fresh start the same stream has a new handle, and the old one must not act on it.
       iceState: (state) => {
-        if (this.screenHandle) this.recoveries.get(this.screenHandle)?.update(state);
+        if (this.screenHandle && generation === this.generation) this.recoveries.get(this.screenHandle)?.update(state);
       },
       onmessage: (msg, jsep) => {
         const handle = this.screenHandle;
-        if (!handle || this.screenStream !== stream) return;
+        if (!handle || this.screenStream !== stream || generation !== this.generation) return;
         if (msg.error) return fail();
         if (msg.videoroom === 'joined') {
           handle.createOffer({
             // One full-size layer at a frame rate for text (no simulcast: a share is read, not glanced at).
-            tracks: [{ type: 'video', capture: track, recv: false }],
+            // dontStop: a lost session's cleanup must leave the capture running, to publish it again (holdScreenShare);
+            // stopScreenShare stops it.
+            tracks: [{ type: 'video', capture: track, recv: false, dontStop: true }],
             success: (offer) => {
               void capSender(handle.webrtcStuff?.pc, screen.maxBitrate);
               this.watchPublisherIce('screen', handle);
@@ -435,9 +451,32 @@ export class MediaSession {
       // E2EE: the sender's transform, before janus.js creates the offer.
       onlocaltrack: () => this.e2ee.protect(this.screenHandle?.webrtcStuff?.pc),
       oncleanup: () => {
-        if (this.screenStream === stream) this.stopScreenShare();
+        // Not the cleanup of a lost session: its share is published again on the next (see teardown).
+        if (generation === this.generation && this.screenStream === stream) this.stopScreenShare();
       },
     });
+  }
+
+  /**
+   * The session is lost: its screen publisher goes with it (janus.destroy cleans the handle), the capture stays and
+   * the sharer still sees 'Du delar skärm'. Which connection shared is noted, for whenReady's decision.
+   */
+  private holdScreenShare(): void {
+    if (!this.screenStream) return;
+    this.forgetIce(this.screenHandle, 'screen');
+    this.screenHandle = null;
+    this.screenSharedFrom = this.opts.model.getState().connectionId;
+  }
+
+  /** After a fresh start: the held share is published again, or ends (shareAfterFreshStart says which). */
+  private resumeScreenShare(): void {
+    const stream = this.screenStream;
+    if (!stream || this.screenHandle) return;
+    const live = stream.getVideoTracks()[0]?.readyState === 'live';
+    const outcome = shareAfterFreshStart(this.opts.model.getState(), { live, sharedFrom: this.screenSharedFrom });
+    this.screenSharedFrom = null;
+    if (outcome === 'publish') this.publishScreen(stream);
+    else this.stopScreenShare();
   }
 
   /** Ends the own screen share: its publisher is destroyed and isSharingScreen goes false. */
@@ -549,6 +588,7 @@ export class MediaSession {
       this.resuming = false;
       this.setBroken('signalling', false);
       if (!ok) return this.onLost();
+      this.resumedFrom = null; // the server dropped it when the new socket took over
       this.signal?.reset();
       for (const r of this.recoveries.values()) r.restartNow();
       this.remote?.resumed();
@@ -559,6 +599,7 @@ export class MediaSession {
     const addresses: Promise<string[]> = localAddresses().catch(() => []);
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
+    this.resumedFrom = this.socket;
     this.tap(this.url, generation);
     // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
     // could reach it first and end the connection that is being resumed.
@@ -686,6 +727,7 @@ export class MediaSession {
     // transit-only protection while it is there, and every screen says so.
     if (!this.e2ee.supported) this.opts.model.addError('E2EE_UNSUPPORTED');
     if (this.opts.model.getState().capabilities.publish && !this.publishHeld) void this.publish();
+    this.resumeScreenShare();
     this.syncSubscriptions();
     this.stats.start();
     this.startPinging();
@@ -708,7 +750,11 @@ export class MediaSession {
     this.clientKey = crypto.randomUUID();
     if (outcome.status === 'reconnecting') {
       model.reconnecting();
-      this.networkTimer ??= setTimeout(() => model.networkDisconnected(), NETWORK_DOWN_AFTER_MS);
+      this.networkTimer ??= setTimeout(() => {
+        model.networkDisconnected();
+        // Told the connection is gone, the user no longer shares (spec §4: not past the session): a held share ends.
+        if (this.screenStream && !this.screenHandle) this.stopScreenShare();
+      }, NETWORK_DOWN_AFTER_MS);
     } else if (outcome.status === 'failed') {
       model.connectionFailed();
     }
@@ -727,8 +773,10 @@ export class MediaSession {
     const handles = [this.publisher];
     this.forgetIce(this.publisher, 'camera');
     this.publisher = null;
-    // The screen publisher does not outlive the session (spec §4).
-    this.stopScreenShare();
+    // The screen publisher does not outlive the session (spec §4). Its capture does when the session was lost rather
+    // than left: the share is published again once a fresh start is up (whenReady), unless it has ended meanwhile.
+    if (notify) this.stopScreenShare();
+    else this.holdScreenShare();
     this.remote?.close();
     this.remote = null;
     this.broken.clear();
@@ -755,6 +803,13 @@ export class MediaSession {
     // janus.js leaves its socket open when its session claim failed (a resume on a node that holds nothing): closed
     // here, so the connection that node made for it ends now instead of lingering as a second self for the others.
     if (!notify && socket && socket.readyState <= WebSocket.OPEN) socket.close(1000);
+    // The socket a failed resume meant to replace is given up as well. It may well be open still: a page that was only
+    // slow to hear its pings (a starved phone or machine) found it dead. Left open, the server kept the old connection
+    // (feedless, its session gone) for as long as the page lived, a second self in everyone's count (seen: 10 people
+    // in a call of 9, 90 s after the fresh start).
+    const replaced = this.resumedFrom;
+    this.resumedFrom = null;
+    if (replaced && replaced !== socket && replaced.readyState <= WebSocket.OPEN) replaced.close(1000);
   }
 
   /** Camera and microphone: the lobby's choices (by label, case-insensitively), audio on and video off first. */

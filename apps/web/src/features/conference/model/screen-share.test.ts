@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allTiles, CallModel, OWN_SCREEN_ID, screenStreamId, type AnnouncedConnection } from './call-model.ts';
-import { isShareDenied, sharerText, shareAction } from './screen-share.ts';
+import { isShareDenied, shareAfterFreshStart, sharerText, shareAction } from './screen-share.ts';
 
 const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
@@ -68,6 +68,19 @@ describe('screen sharing', () => {
     p.connectionUpdated(conn('b', { screenFeedId: 7 }));
     expect(p.getState().streamWithFocus?.streamId).toBe(screenStreamId('b'));
     expect(p.getState().showMinis).toBe(false);
+  });
+
+  it('after a fresh start publishes the held share again, unless it ended, may not be, or another has taken over', () => {
+    const after = (connections: AnnouncedConnection[], capabilities = caps) => {
+      const m = new CallModel();
+      m.connected({ connectionId: 'me2', capabilities, connections: [conn('me2'), ...connections] });
+      return m.getState();
+    };
+    // The server may still list the lost connection 'me' with its share: that is no one else's.
+    expect(shareAfterFreshStart(after([conn('me', { screenFeedId: 7 }), conn('b')]), { live: true, sharedFrom: 'me' })).toBe('publish');
+    expect(shareAfterFreshStart(after([conn('b')]), { live: false, sharedFrom: 'me' })).toBe('end');
+    expect(shareAfterFreshStart(after([conn('b')], { ...caps, screenShare: false }), { live: true, sharedFrom: 'me' })).toBe('end');
+    expect(shareAfterFreshStart(after([conn('b', { screenFeedId: 9 })]), { live: true, sharedFrom: 'me' })).toBe('end');
   });
 
   it('treats a denied picker as silent', () => {

@@ -43,3 +43,16 @@ export function isShareDenied(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name ?? '';
   return name === 'NotAllowedError' || name === 'AbortError';
 }
+
+/**
+ * The own share after the media session was lost and started afresh (a failed resume: a new connection, a new
+ * publisher needed). Its capture still runs and the sharer was never told it stopped, so it is published again —
+ * unless the capture ended meanwhile, the new connection may not share, or someone else shares now: a takeover
+ * while this page was away is not undone. The page's own former connection, which the server may still list with its
+ * share for a moment, is not someone else.
+ */
+export function shareAfterFreshStart(state: CallState, share: { live: boolean; sharedFrom: string | null }): 'publish' | 'end' {
+  if (!share.live || !state.capabilities.publish || !state.capabilities.screenShare) return 'end';
+  const others = state.connections.filter((c) => c.screenFeedId && c.connectionId !== state.connectionId && c.connectionId !== share.sharedFrom);
+  return others.length === 0 ? 'publish' : 'end';
+}
