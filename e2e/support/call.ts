@@ -136,20 +136,24 @@ export async function framesOf(page: Page, prefix: string): Promise<number> {
   return (await inbound(page)).filter((s) => s.streamId.startsWith(prefix)).reduce((n, s) => n + s.framesDecoded, 0);
 }
 
-/** Waits until the stream keeps decoding: more frames now than a moment ago. */
-export async function keepsDecoding(page: Page, prefix: string, timeout = 45_000): Promise<void> {
+/**
+ * Waits until the stream keeps decoding: more frames now than a moment ago. `prefix` may be read afresh at every
+ * look (a sender's stream id changes when its page starts its connection afresh).
+ */
+export async function keepsDecoding(page: Page, prefix: string | (() => Promise<string>), timeout = 45_000): Promise<void> {
+  const current = typeof prefix === 'string' ? async () => prefix : prefix;
   let last = -1;
   // On failure, say what the page did receive (which streams, how many frames) rather than just "false".
   const seen = async () => JSON.stringify(await inbound(page).catch(() => []));
   await expect
     .poll(
       async () => {
-        const now = await framesOf(page, prefix);
+        const now = await framesOf(page, await current());
         const growing = last >= 0 && now > last && now > 0;
         last = now;
         return growing;
       },
-      { timeout, interval: 1_000, message: `no growing frames on ${prefix}` },
+      { timeout, interval: 1_000, message: `no growing frames on ${await current()}` },
     )
     .toBe(true)
     .catch(async (err: Error) => {
