@@ -1,6 +1,7 @@
 /**
  * Timers and a clock moved by hand, for the unit tests of rules that wait (ICE recovery, socket health checks):
- * `advance(ms)` runs what falls due in order; `settle(ms)` does the same and lets awaited promises in between run.
+ * `advance(ms)` runs what falls due in order; `settle(ms)` does the same and lets awaited promises in between run;
+ * `stall(ms)` is a page whose thread was busy: the clock moves and nothing runs, what fell due runs late after.
  */
 export function handClock() {
   let now = 0;
@@ -17,7 +18,7 @@ export function handClock() {
     const end = now + ms;
     for (let first = nextDue(end); first; first = nextDue(end)) {
       due.delete(first[0]);
-      now = first[1].at;
+      now = Math.max(now, first[1].at);
       first[1].fn();
     }
     now = end;
@@ -32,11 +33,14 @@ export function handClock() {
       const first = nextDue(end);
       if (!first) break;
       due.delete(first[0]);
-      now = first[1].at;
+      now = Math.max(now, first[1].at);
       first[1].fn();
     }
     now = end;
     await flush();
   };
-  return { timers: { set, clear }, now: () => now, advance, settle };
+  const stall = (ms: number) => {
+    now += ms;
+  };
+  return { timers: { set, clear }, now: () => now, advance, settle, stall };
 }

@@ -7,6 +7,7 @@ import {
   ICE_MAX_RESTARTS_NEVER_CONNECTED,
   IceRecovery,
   MEDIA_QUIET_MS,
+  PAGE_STALL_MS,
   SIGNAL_DEAD_MS,
   SIGNAL_OVERDUE_MS,
   SIGNAL_PING_MS,
@@ -142,7 +143,7 @@ describe('the signalling socket watch', () => {
       clock.timers,
       clock.now,
     );
-    return { watch, log, advance: clock.settle, at: clock.now };
+    return { watch, log, advance: clock.settle, at: clock.now, stall: clock.stall };
   }
   const deaths = (log: string[]) => log.filter((l) => l.endsWith('dead'));
 
@@ -194,6 +195,35 @@ describe('the signalling socket watch', () => {
     expect(deaths(log)).toEqual([]);
     await advance(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
     expect(deaths(log)).toHaveLength(1);
+  });
+
+  it('judges nothing on the turn after its page was stalled: the answers waiting behind the timers keep the socket', async () => {
+    // No media moves (a starved page's counters stand still too): an on-time overdue ping would end the socket.
+    const { watch, log, advance, stall } = watchSetup(() => 1000);
+    for (const busy of [SIGNAL_OVERDUE_MS + PAGE_STALL_MS, SIGNAL_DEAD_MS + 1_000]) {
+      await advance(SIGNAL_PING_MS); // a ping goes out
+      stall(busy);
+      await advance(0); // the late timers run first, then the queued answer
+      watch.heard();
+      for (let beat = 0; beat < 3; beat++) {
+        await advance(SIGNAL_PING_MS);
+        watch.heard();
+      }
+    }
+    expect(deaths(log)).toEqual([]);
+    // On time again, an unanswered ping with no media decides as before.
+    await advance(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
+    expect(deaths(log)).toHaveLength(1);
+  });
+
+  it('gives a silent socket up on a page stalled over and over, after twice the long silence', async () => {
+    const { log, advance, stall, at } = watchSetup(() => 1000);
+    while (deaths(log).length === 0 && at() < 60_000) {
+      stall(SIGNAL_PING_MS + PAGE_STALL_MS);
+      await advance(0);
+    }
+    expect(at()).toBeGreaterThanOrEqual(2 * SIGNAL_DEAD_MS);
+    expect(at()).toBeLessThan(2 * SIGNAL_DEAD_MS + 2 * (SIGNAL_PING_MS + PAGE_STALL_MS));
   });
 
   it('pings at once when ICE suspects the network, so a dead path is found a beat sooner', async () => {

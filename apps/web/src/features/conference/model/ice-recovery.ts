@@ -192,11 +192,16 @@ export class IceRecovery {
  * SIGNAL_OVERDUE_MS is suspect, and is given up at once when no media byte arrives either for MEDIA_QUIET_MS (the
  * whole path is gone, not just a busy server), else after SIGNAL_DEAD_MS of silence as before. A server that is
  * merely slow to answer thus costs no resume while media still flows.
+ *
+ * A page that was itself stalled (a cheap phone, a starved machine: its timers ran PAGE_STALL_MS or more late) judges
+ * nothing on that turn: the answers may be waiting in its own queue, behind the timer. It pings again and looks at
+ * the next turn that runs on time; a resume it did not need would cost it a new socket, a failed one a fresh start.
  */
 export const SIGNAL_PING_MS = 1_000;
 export const SIGNAL_OVERDUE_MS = 1_000;
 export const MEDIA_QUIET_MS = 500;
 export const SIGNAL_DEAD_MS = 7_000;
+export const PAGE_STALL_MS = 1_000;
 
 export interface SignalWatchActions {
   ping(): void;
@@ -215,9 +220,10 @@ export class SignalWatch {
   private asleep = false;
   private stopped = false;
   private beatTimer: unknown = null;
+  private beatDueAt: number;
   private readonly onBeat = () => {
-    this.tick();
-    if (!this.stopped) this.beatTimer = this.timers.set(this.onBeat, SIGNAL_PING_MS);
+    this.tick(this.clock() - this.beatDueAt >= PAGE_STALL_MS);
+    this.armBeat();
   };
 
   constructor(
@@ -225,7 +231,13 @@ export class SignalWatch {
     private readonly timers: Timers = realTimers,
     private readonly clock: () => number = Date.now,
   ) {
-    this.lastHeard = clock();
+    this.lastHeard = this.beatDueAt = clock();
+    this.armBeat();
+  }
+
+  private armBeat(): void {
+    if (this.stopped) return;
+    this.beatDueAt = this.clock() + SIGNAL_PING_MS;
     this.beatTimer = this.timers.set(this.onBeat, SIGNAL_PING_MS);
   }
 
@@ -257,9 +269,10 @@ export class SignalWatch {
     this.beatTimer = this.overdueTimer = null;
   }
 
-  private tick(): void {
+  private tick(stalled: boolean): void {
     if (this.asleep || this.stopped) return;
-    if (this.clock() - this.lastHeard >= SIGNAL_DEAD_MS) return this.die();
+    // A page stalled over and over still gives up a socket silent for twice the long silence.
+    if (this.clock() - this.lastHeard >= (stalled ? 2 * SIGNAL_DEAD_MS : SIGNAL_DEAD_MS)) return this.die();
     this.sendPing();
   }
 
@@ -268,7 +281,10 @@ export class SignalWatch {
       const since = (this.unansweredSince = this.clock());
       this.overdueTimer = this.timers.set(() => {
         this.overdueTimer = null;
-        if (this.unansweredSince === since && !this.checkingMedia) void this.checkMedia(since);
+        if (this.unansweredSince !== since || this.checkingMedia) return;
+        // Stalled: the next ping starts a fresh wait.
+        if (this.clock() - since - SIGNAL_OVERDUE_MS >= PAGE_STALL_MS) this.unansweredSince = null;
+        else void this.checkMedia(since);
       }, SIGNAL_OVERDUE_MS);
     }
     this.actions.ping();
@@ -279,9 +295,14 @@ export class SignalWatch {
     this.checkingMedia = true;
     try {
       const before = await this.actions.receivedBytes().catch(() => null);
+      const waitFrom = this.clock();
       await new Promise<void>((resolve) => this.timers.set(resolve, MEDIA_QUIET_MS));
       const after = await this.actions.receivedBytes().catch(() => null);
       if (this.stopped || this.asleep || this.unansweredSince !== since) return; // answered meanwhile
+      if (this.clock() - waitFrom - MEDIA_QUIET_MS >= PAGE_STALL_MS) {
+        this.unansweredSince = null; // stalled: as above
+        return;
+      }
       if (before === null || after === null || after === before) this.die();
     } finally {
       this.checkingMedia = false;

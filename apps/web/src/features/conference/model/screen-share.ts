@@ -53,6 +53,8 @@ export function isShareDenied(err: unknown): boolean {
  */
 export function shareAfterFreshStart(state: CallState, share: { live: boolean; sharedFrom: string | null }): 'publish' | 'end' {
   if (!share.live || !state.capabilities.publish || !state.capabilities.screenShare) return 'end';
-  const others = state.connections.filter((c) => c.screenFeedId && c.connectionId !== state.connectionId && c.connectionId !== share.sharedFrom);
-  return others.length === 0 ? 'publish' : 'end';
+  const someoneElseShares = state.connections.some(
+    (c) => c.screenFeedId && c.connectionId !== state.connectionId && c.connectionId !== share.sharedFrom,
+  );
+  return someoneElseShares ? 'end' : 'publish';
 }
