@@ -15,7 +15,8 @@
  * port, no process in between), no login, no relay, no encryption, in a room the bench creates through the VideoRoom
  * API with the admin key and the product's room settings except `require_e2ee`.
  *
- * Each phase: seven publishers with cameras on (a 192x108 clip at 10 fps, VP8; two also with a microphone), then
+ * Each phase: seven publishers with cameras on (a 192x108 clip at 10 fps, VP8 simulcast with the product's three
+ * encodings in both phases, as the product must send for adaptive quality; two also with a microphone), then
  * one person joins BENCH_JOINS times (plus one unmeasured warm-up join), each time timed from the navigation to the
  * meeting page until all seven remote videos decode a frame, and until the first of them does (join → first frame:
  * the slowest of seven waits for its sender's next key frame, a wait of Janus and the senders, alike in both phases);
@@ -436,17 +437,17 @@ const bare: Phase = {
   name: 'bare Janus',
   async publisher(i, opened) {
     const page = await openPage(publisherBrowser(i), opened, true);
-    await page.goto(bareUrl(`P${i}`, { audio: i < WITH_MICROPHONE ? '1' : '0' }), { timeout: 60_000 });
+    await page.goto(bareUrl(`P${i}`, { audio: i < WITH_MICROPHONE ? '1' : '0', simulcast: '1' }), { timeout: 60_000 });
     return page;
   },
   async joinerPage(opened) {
     return openPage(b3, opened, false);
   },
   get joinUrl() {
-    return bareUrl('joiner', { audio: '0', camera: 'off' });
+    return bareUrl('joiner', { audio: '0', camera: 'off', simulcast: '1' });
   },
   async joinFromOpenPage(page) {
-    await page.goto(bareUrl('joiner', { audio: '0', camera: 'off', start: 'click' }), { timeout: 60_000 });
+    await page.goto(bareUrl('joiner', { audio: '0', camera: 'off', simulcast: '1', start: 'click' }), { timeout: 60_000 });
     await page.waitForFunction(() => typeof (window as unknown as { __bare?: { join?: () => void } }).__bare?.join === 'function', undefined, { timeout: 30_000 });
     await sleep(1_000);
     return page.evaluate(() => {
