@@ -33,6 +33,11 @@ import { startServer } from './support/server.ts';
 // After those three fixes 3 of 8 runs passed on 27 November, over the controller's last variants (the kept one 0 of 2).
 // Fredrik's camera is held to 15 frames/s and the share to SCREEN_SHARE_FPS=5 (Jitsi's default for a share) to
 // leave the interpreter's publisher room on the shared cores: at 20 and 10 a run saw the interpreter at 14.4.
+// The five (28 November, a quiet machine: the whole CI run in 21 minutes): with Karin's and Maja's microphones the
+// interpreter's page sent 9.8 frames/s; without them (below: three voices stay), 2 of 4 runs passed (interpreter
+// 15.0 and 19.5 frames/s, the focused stream back on top 6.2 and 8.5 s after the lift). The two others: the
+// interpreter's own page sent 14.8 frames/s (the unshaped viewer got no more than the shaped one), and the focused
+// stream came back on top 19.4 s after the lift. Still too much for two cores to pass every time.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
 const FAKE = '--use-fake-device-for-media-stream';
@@ -219,6 +224,9 @@ beforeAll(async () => {
   [open, slow] = pages.slice(-2) as [Page, Page];
   for (const p of publishers) await hiddenTab(p);
   for (const p of [erik, ...publishers.slice(3)]) await smallCamera(p);
+  // Karin and Maja only need their videos lowered or off: no microphone (three voices stay to be kept; their two
+  // cost the shared cores 8 more audio streams to decrypt and play).
+  for (const p of publishers.slice(3)) await withoutMicrophone(p);
   await at15fps(fredrik);
   for (const p of [open, slow]) {
     await viewer(p);
