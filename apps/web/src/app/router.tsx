@@ -19,8 +19,9 @@ const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /**
  * Someone in the lobby is about to enter the call: once the lobby has had a moment to show, the meeting screen's code
- * and janus.js are fetched and made ready in the background, so that entering waits for no download (seconds on a
- * weak mobile link) and less evaluating.
+ * and janus.js are fetched and made ready in the background and the encryption worker is started, so that entering
+ * waits for no download (seconds on a weak mobile link) and less evaluating. (One who leaves instead keeps an idle
+ * worker until the tab goes: it holds nothing.)
  */
 const CONFERENCE_WARM_UP_AFTER_MS = 1_500;
 const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
@@ -30,7 +31,7 @@ const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
       setTimeout(() => {
         void import('../features/conference/pages/conference-page.tsx').catch(() => {});
         void import('./conference-panels.tsx').catch(() => {});
-        void import('../features/conference/media/media-session.ts').then((m) => m.preloadMediaLibrary(), () => {});
+        void import('../features/conference/media/media-session.ts').then((m) => m.prepareMedia(), () => {});
       }, CONFERENCE_WARM_UP_AFTER_MS);
       return null;
     },

@@ -19,7 +19,7 @@ export const conferenceRoutes: RouteObject[] = [
     },
     shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
     lazy: () => {
-      void import('./media/media-session.ts').then((m) => m.preloadMediaLibrary());
+      void import('./media/media-session.ts').then((m) => m.prepareMedia());
       return import('./pages/conference-page.tsx').then((m) => ({ Component: m.ConferencePage }));
     },
   },

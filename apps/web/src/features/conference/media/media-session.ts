@@ -13,7 +13,7 @@ import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type Blurred
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
 import { VideoLayerControl } from './video-layer-control.ts';
-import { MediaE2ee } from './e2ee/media-e2ee.ts';
+import { prepareMediaE2ee, takeMediaE2ee } from './e2ee/media-e2ee.ts';
 import { browserDetailsOf } from './browser-details.ts';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
@@ -61,14 +61,15 @@ function loadJanus(): Promise<JanusClass> {
 }
 
 /**
- * Starts loading and initialising janus.js ahead of the session (the lobby's warm-up and the meeting route call it),
- * so it is ready when gettoken answers instead of being fetched and initialised only then. A failure is left to
- * `start`.
+ * Starts loading and initialising janus.js and the end-to-end encryption's worker ahead of the session (the lobby's
+ * warm-up and the meeting route call it), so they are ready when gettoken answers instead of being made only then.
+ * A failure to load janus.js is left to `start`.
  */
-export function preloadMediaLibrary(): void {
+export function prepareMedia(): void {
   loadJanus().catch(() => {
     library = null; // start() tries again and reports the failure
   });
+  prepareMediaE2ee();
 }
 
 /** When a session whose stored choice is no blur asks whether blur is possible (see start). */
@@ -152,7 +153,7 @@ export class MediaSession {
   private blurred: BlurredTrack | null = null;
   private readonly stats: StatsPoller;
   /** E2EE: every frame sent is encrypted with the meeting key, every frame received decrypted (see MediaE2ee). */
-  readonly e2ee = new MediaE2ee();
+  readonly e2ee = takeMediaE2ee();
   /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
   readonly videoLayers: VideoLayerControl;
 

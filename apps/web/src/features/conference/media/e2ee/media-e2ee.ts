@@ -84,6 +84,24 @@ export class MediaE2ee {
   }
 }
 
+/**
+ * One made ahead, while the person is still in the lobby (or the meeting screen's code loads): starting its worker
+ * held the main thread for 46 ms in the media bench's joins, between gettoken's answer and the `/media` socket. The
+ * next session takes it; a fresh worker holds no key until the session hands one.
+ */
+let prepared: MediaE2ee | null = null;
+
+export function prepareMediaE2ee(): void {
+  prepared ??= new MediaE2ee();
+}
+
+/** The one made ahead if there is one (each is taken once), else a new one. */
+export function takeMediaE2ee(): MediaE2ee {
+  const e2ee = prepared ?? new MediaE2ee();
+  prepared = null;
+  return e2ee;
+}
+
 export function e2eeSupported(): boolean {
   return typeof RTCRtpScriptTransform !== 'undefined' && typeof Worker !== 'undefined' && typeof crypto?.subtle !== 'undefined';
 }
