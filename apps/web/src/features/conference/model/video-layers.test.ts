@@ -173,6 +173,24 @@ describe('the downlink controller on a controlled clock', () => {
     expect(c.stablePeriodMs).toBe(STABLE_MS);
   });
 
+  it('once the link takes its probes again (a shaping lifted), gives a rung back every PROBE_HELD_MS after the first', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    const down = c.cut;
+    // Clean from 7 s on, still carrying near the last ceiling (each rung adds little): the probes decide alone.
+    const backAt: number[] = [];
+    for (let t = 7_000, cut = down; cut > 0 && t < 60_000; t += 1_000) {
+      const next = c.sample({ ...clean, receivedBitrate: 450_000 }, t, 30);
+      if (next < cut) backAt.push(t - 7_000);
+      cut = next;
+    }
+    expect(backAt).toHaveLength(down);
+    expect(backAt[0]).toBe(STABLE_MS);
+    expect(backAt.slice(1).map((at, i) => at - backAt[i]!)).toEqual(Array(down - 1).fill(PROBE_HELD_MS));
+    // Two seconds a rung: the issue asks for the top layer back within 15 s of a lifted shaping.
+    expect(backAt.at(-1)).toBeLessThanOrEqual(STABLE_MS + (down - 1) * 2_000);
+  });
+
   it('lowers the ceiling only a tenth for a second of loss that carried little (a burst, not a full queue)', () => {
     const c = new DownlinkController();
     c.sample(lossy, 0, 30);
