@@ -37,9 +37,10 @@ import { startServer } from './support/server.ts';
 // interpreter's page sent 9.8 frames/s; without them (below: three voices stay), 2 of 4 runs passed (interpreter
 // 15.0 and 19.5 frames/s, the focused stream back on top 6.2 and 8.5 s after the lift). The two others: the
 // interpreter's own page sent 14.8 frames/s (the unshaped viewer got no more than the shaped one), and the focused
-// stream came back on top 19.4 s after the lift. With a probe judged held after 2 s instead of 3 (video-layers.ts),
+// stream came back on top 19.4 s after the lift. With a probe judged held after 2 s instead of 3 (tried, not kept),
 // 2 of 5 more runs passed (back on top 11.3 and 8.0 s after the lift); the others: the interpreter's page sent 13.1
-// and 13.8 frames/s, and once the focused stream took 18.1 s. Still too much for two cores to pass every time.
+// and 13.8 frames/s, and once the focused stream took 18.1 s; a run of the three publishers then gave the slow
+// viewer the focused stream's top layer. Still too much for two cores to pass every time.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
 const FAKE = '--use-fake-device-for-media-stream';
