@@ -220,9 +220,9 @@ export class SignalWatch {
   private asleep = false;
   private stopped = false;
   private beatTimer: unknown = null;
-  private beatDueAt: number;
+  private beatDueAt = 0;
   private readonly onBeat = () => {
-    this.tick(this.clock() - this.beatDueAt >= PAGE_STALL_MS);
+    this.tick(this.ranLate(this.beatDueAt));
     this.armBeat();
   };
 
@@ -231,8 +231,13 @@ export class SignalWatch {
     private readonly timers: Timers = realTimers,
     private readonly clock: () => number = Date.now,
   ) {
-    this.lastHeard = this.beatDueAt = clock();
+    this.lastHeard = clock();
     this.armBeat();
+  }
+
+  /** Whether something due at `dueAt` ran so late that the page itself was stalled. */
+  private ranLate(dueAt: number): boolean {
+    return this.clock() - dueAt >= PAGE_STALL_MS;
   }
 
   private armBeat(): void {
@@ -283,7 +288,7 @@ export class SignalWatch {
         this.overdueTimer = null;
         if (this.unansweredSince !== since || this.checkingMedia) return;
         // Stalled: the next ping starts a fresh wait.
-        if (this.clock() - since - SIGNAL_OVERDUE_MS >= PAGE_STALL_MS) this.unansweredSince = null;
+        if (this.ranLate(since + SIGNAL_OVERDUE_MS)) this.unansweredSince = null;
         else void this.checkMedia(since);
       }, SIGNAL_OVERDUE_MS);
     }
@@ -295,11 +300,11 @@ export class SignalWatch {
     this.checkingMedia = true;
     try {
       const before = await this.actions.receivedBytes().catch(() => null);
-      const waitFrom = this.clock();
+      const quietUntil = this.clock() + MEDIA_QUIET_MS;
       await new Promise<void>((resolve) => this.timers.set(resolve, MEDIA_QUIET_MS));
       const after = await this.actions.receivedBytes().catch(() => null);
       if (this.stopped || this.asleep || this.unansweredSince !== since) return; // answered meanwhile
-      if (this.clock() - waitFrom - MEDIA_QUIET_MS >= PAGE_STALL_MS) {
+      if (this.ranLate(quietUntil)) {
         this.unansweredSince = null; // stalled: as above
         return;
       }
