@@ -81,24 +81,29 @@ export class MediaE2ee {
 
   close(): void {
     this.worker?.terminate();
+    if (inUse === this) inUse = null;
   }
 }
 
 /**
  * One made ahead, while the person is still in the lobby (or the meeting screen's code loads): starting its worker
  * held the main thread for 46 ms in the media bench's joins, between gettoken's answer and the `/media` socket. The
- * next session takes it; a fresh worker holds no key until the session hands one.
+ * next session takes it; a fresh worker holds no key until the session hands one. None is made while a session's is
+ * in use: a meeting screen opened directly may load its code after its call has started, and a worker made then
+ * would wait idle for a next call.
  */
 let prepared: MediaE2ee | null = null;
+let inUse: MediaE2ee | null = null;
 
 export function prepareMediaE2ee(): void {
-  prepared ??= new MediaE2ee();
+  if (!inUse) prepared ??= new MediaE2ee();
 }
 
-/** The one made ahead if there is one (each is taken once), else a new one. */
+/** The one made ahead if there is one (each is taken once), else a new one; in use until its `close()`. */
 export function takeMediaE2ee(): MediaE2ee {
   const e2ee = prepared ?? new MediaE2ee();
   prepared = null;
+  inUse = e2ee;
   return e2ee;
 }
 
