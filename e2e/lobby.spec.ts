@@ -5,6 +5,7 @@ import { useBench } from './support/bench.ts';
 import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, bookTomorrow, JONNA_BY_PIN } from './support/booking.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
+import { apiCall } from './support/call.ts';
 
 const level = (page: Page) => page.evaluate(() => Number(document.querySelector('[role="meter"]')?.getAttribute('data-level') ?? -1));
 
@@ -64,7 +65,16 @@ describe('lobby with fake camera and microphone', () => {
     await page.getByRole('alert').filter({ hasText: 'Du måste intyga att du förstår hanteringen av personuppgifter' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/meetings/${meetingId}/lobby`);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByRole('checkbox', { name: 'Jag intygar att jag förstår hanteringen av personuppgifter' }).check();
+    // Ticking the box gives the consent there and then (the media token is asked for with it); unticking withdraws
+    // it, so the meeting screen opened another way would refuse the token; ticked again, it is given again.
+    const box = page.getByRole('checkbox', { name: 'Jag intygar att jag förstår hanteringen av personuppgifter' });
+    const tokenStatus = async () => (await apiCall(page, 'POST', '/api/meeting/gettoken', { meetingId })).status;
+    await box.check();
+    await expect.poll(tokenStatus, { timeout: 15_000, interval: 250 }).toBe(200);
+    await box.uncheck();
+    await expect.poll(tokenStatus, { timeout: 15_000, interval: 250 }).toBe(403);
+    await box.check();
+    await expect.poll(tokenStatus, { timeout: 15_000, interval: 250 }).toBe(200);
     await page.getByRole('button', { name: 'Anslut till mötet' }).click();
     await page.waitForURL((url) => url.pathname === `/meetings/${meetingId}/conference`);
     await context.close();

@@ -59,4 +59,18 @@ describe('EarlyRequest', () => {
     early.start('m1', () => Promise.reject(new Error('not taken')));
     await new Promise((r) => setTimeout(r, 10));
   });
+
+  it('drops the waiting answer only for its meeting, and with an answer named, only if that one still waits', async () => {
+    const { t, ask, early } = counted();
+    early.start('m1', ask('first'));
+    early.drop('m2');
+    expect(early.fresh('m1')).toBe(true);
+    const stale = Promise.resolve('an older one');
+    early.drop('m1', stale);
+    expect(early.fresh('m1')).toBe(true);
+    early.drop('m1');
+    expect(early.fresh('m1')).toBe(false);
+    expect(await early.take('m1', ask('asked again'))).toBe('asked again');
+    expect(t.asked).toBe(2);
+  });
 });

@@ -13,7 +13,7 @@ export class EarlyRequest<T> {
   start(key: string, ask: () => Promise<T>): void {
     // Started again for the same key while a fresh answer waits (the page's first script, then the route's loader):
     // one request, not two.
-    if (this.early && this.early.key === key && this.now() - this.early.at < this.freshForMs) return;
+    if (this.fresh(key)) return;
     const answer = ask();
     // Perhaps never taken (the page went elsewhere): its failure is then nobody's error.
     answer.catch(() => {});
@@ -26,9 +26,22 @@ export class EarlyRequest<T> {
     this.start(key, ask);
   }
 
+  /** Whether a fresh answer for `key` waits to be taken. */
+  fresh(key: string): boolean {
+    return this.early !== null && this.early.key === key && this.now() - this.early.at < this.freshForMs;
+  }
+
+  /**
+   * Forgets the waiting answer for `key` (it no longer holds: say, asked with a consent since withdrawn); with
+   * `answer`, only if that is the one waiting.
+   */
+  drop(key: string, answer?: Promise<T>): void {
+    if (this.early?.key === key && (!answer || this.early.answer === answer)) this.early = null;
+  }
+
   take(key: string, ask: () => Promise<T>): Promise<T> {
-    const e = this.early;
+    const waiting = this.fresh(key) ? this.early!.answer : null;
     this.early = null;
-    return e && e.key === key && this.now() - e.at < this.freshForMs ? e.answer : ask();
+    return waiting ?? ask();
   }
 }

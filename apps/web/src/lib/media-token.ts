@@ -1,10 +1,11 @@
 import type { GetTokenData } from '@videomote/contract/media';
 import { api } from './api-client.ts';
+import { ConsentRequests } from './consent-requests.ts';
 import { EarlyRequest } from './early-request.ts';
 
 /**
- * The call's media token, shared by the lobby (which asks for it with the consent) and the meeting screen (which
- * uses it), so that the screen takes the lobby's answer instead of asking again.
+ * The call's media token, shared by the lobby (which asks for it with the consent, as its box is ticked) and the
+ * meeting screen (which uses it), so that the screen takes the lobby's answer instead of asking again.
  *
  * `POST /api/meeting/gettoken` (spec §7). Quiet: the conference shows 'Anslutning misslyckades' in place. The server
  * takes the media name from the booking or the visitor's session, never from the request, so the call does not
@@ -22,12 +23,12 @@ const early = new EarlyRequest<GetTokenData>(30_000);
  */
 export const requestTokenEarly = (meetingId: string) => early.start(meetingId, () => getToken(meetingId));
 
-/**
- * The lobby's join: the ticked consent box goes with the request for the token (the server records it first), and
- * the meeting screen takes the answer. One request less than consent, then the token. Asked anew even if an answer
- * without consent waits.
- */
-export const requestTokenWithConsent = (meetingId: string) => early.restart(meetingId, () => getToken(meetingId, null, true));
+/** The lobby's consent box: ticking it records the consent and asks for the token, unticking withdraws it. */
+export const lobbyConsent = new ConsentRequests<GetTokenData>(
+  early,
+  (meetingId) => getToken(meetingId, null, true),
+  (meetingId) => api<null>('DELETE', `api/lobby/${encodeURIComponent(meetingId)}/consent`, undefined, { quiet: true }),
+);
 
 /** The early answer for this meeting when there is a fresh one (once), else a new call. */
 export const takeToken = (meetingId: string, displayName: string | null) => early.take(meetingId, () => getToken(meetingId, displayName));

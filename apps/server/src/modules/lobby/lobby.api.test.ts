@@ -45,3 +45,24 @@ describe('GET /api/lobby/{id}', () => {
     expect((await t.anonymous().get(`/api/lobby/${m.id}`)).statusCode).toBe(401);
   });
 });
+
+describe('DELETE /api/lobby/{id}/consent', () => {
+  it('withdraws the consent: the media token is refused until the box is ticked again; strangers 403, no login 401', async () => {
+    const m = await seed(0);
+    const jonna = await t.as('jonna');
+    expect((await jonna.post('/api/meeting/gettoken', { meetingId: m.id, consent: true })).statusCode).toBe(200);
+    const withdrawn = await jonna.delete(`/api/lobby/${m.id}/consent`);
+    expect([withdrawn.statusCode, withdrawn.json()]).toEqual([200, { data: null }]);
+    const refused = await jonna.post('/api/meeting/gettoken', { meetingId: m.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].fields).toEqual(['consent']);
+    // Withdrawing twice is no error; giving it again lets the token through.
+    expect((await jonna.delete(`/api/lobby/${m.id}/consent`)).statusCode).toBe(200);
+    expect((await jonna.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
+    expect((await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).statusCode).toBe(200);
+    // A stranger has none to withdraw.
+    expect((await (await t.as('karin')).delete(`/api/lobby/${m.id}/consent`)).statusCode).toBe(403);
+    expect((await t.anonymous().delete(`/api/lobby/${m.id}/consent`)).statusCode).toBe(401);
+    expect((await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).statusCode).toBe(200);
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from '@videomote/contract/public-access';
 import { requirePerson, setSessionCookie } from '../../platform/auth.ts';
 import { answers, typed } from '../../platform/typed-routes.ts';
-import { giveConsent, lobbyMeeting } from './lobby.service.ts';
+import { giveConsent, lobbyMeeting, withdrawConsent } from './lobby.service.ts';
 import { addExternalUser, signupInfo } from './signup.service.ts';
 import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
 
@@ -36,6 +36,16 @@ export async function lobbyRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { params: LobbyParams, body: Envelope(Type.Object({}, { additionalProperties: false })), response: answers(Type.Null()) } },
     async (request) => {
       await giveConsent(db, requirePerson(request), request.params.id, app.deps.now());
+      return { data: null };
+    },
+  );
+
+  // Unticked again: withdrawn.
+  app.delete(
+    '/api/lobby/:id/consent',
+    { schema: { params: LobbyParams, response: answers(Type.Null()) } },
+    async (request) => {
+      await withdrawConsent(db, requirePerson(request), request.params.id);
       return { data: null };
     },
   );

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { findMeeting, meetingHeadingJson, membershipOf, type Membership } from '../meetings/meeting-membership.ts';
-import { hasConsent, insertConsent } from './lobby.repository.ts';
+import { deleteConsent, hasConsent, insertConsent } from './lobby.repository.ts';
 
 export const LOBBY_ERRORS = {
   notFound: 'Mötet finns inte',
@@ -30,6 +30,15 @@ async function participantMembership(db: Queryable, user: SessionUser, meetingId
 /** The lobby's ticked consent box (booking spec §4 lobby), recorded for this participant of this meeting. */
 export async function giveConsent(db: Queryable, user: SessionUser, meetingId: string, now: Date): Promise<void> {
   await recordConsent(db, await participantMembership(db, user, meetingId), now);
+}
+
+/**
+ * The lobby's box unticked again: the consent is withdrawn, so the media token is refused until it is given again
+ * (the lobby asks for the token as the box is ticked; see lib/consent-requests.ts in the web app).
+ */
+export async function withdrawConsent(db: Queryable, user: SessionUser, meetingId: string): Promise<void> {
+  const membership = await participantMembership(db, user, meetingId);
+  if (membership.kind === 'participant') await deleteConsent(db, meetingId, membership.participant.id);
 }
 
 /** The consent of a member already admitted (gettoken with the lobby's box ticked). Visitors give none. */

@@ -6,7 +6,7 @@ import { LoadingSpinner } from '../../../components/ui/loading-spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
-import { requestTokenWithConsent } from '../../../lib/media-token.ts';
+import { lobbyConsent } from '../../../lib/media-token.ts';
 import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
@@ -43,10 +43,10 @@ function Lobby() {
       consentRef.current?.focus();
       return;
     }
-    // The consent goes with the request for the media token (the server records it first; without it there is no
-    // token), and the meeting screen takes the answer: it shows a refusal (not a member: the error page) itself.
+    // The token was asked for with the consent as the box was ticked (lib/consent-requests.ts); the meeting screen
+    // takes that answer and shows a refusal (not a member: the error page) itself.
     setJoining(true);
-    requestTokenWithConsent(id);
+    lobbyConsent.joining(id);
     navigate(`/meetings/${encodeURIComponent(id)}/conference`);
   };
 
@@ -85,6 +85,9 @@ function Lobby() {
                 onChange={(e) => {
                   setConsent(e.target.checked);
                   if (e.target.checked) setConsentError(false);
+                  // Given (and the token asked for) as the box is ticked; withdrawn as it is unticked.
+                  if (e.target.checked) lobbyConsent.ticked(id);
+                  else lobbyConsent.unticked(id);
                 }}
                 aria-invalid={consentError || undefined}
                 aria-describedby={consentError ? `${consentId}-error` : undefined}
