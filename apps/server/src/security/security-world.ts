@@ -76,6 +76,7 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'GET /api/lobby/:id': /*                  */ row('403 200 200 200 200 401 403 403'),
   'POST /api/meeting/:id/signupcode': /*    */ row('404 200 403 403 403 401 403 404'),
   'POST /api/lobby/:id/consent': /*         */ row('403 200 200 200 200 401 403 403'),
+  'DELETE /api/lobby/:id/consent': /*       */ row('403 200 200 200 200 401 403 403'),
   'GET /api/meeting/validateexternaluser/:id': row('200 200 200 200 200 401 403 200'),
   'POST /api/meeting/addexternaluser': /*   */ row('403 403 409 409 409 401 403 403'),
   // Public access to a webcast by its link: no login needed; entering replaces the browser's session.
