@@ -17,6 +17,8 @@ interface Outbound {
   rid: string;
   frameWidth: number;
   framesEncoded: number;
+  /** Chromium's reason for sending less than asked: 'cpu' when the machine cannot encode more. */
+  qualityLimitationReason: string;
 }
 
 /** The own camera publisher's video encodings (one outbound-rtp per simulcast layer). */
@@ -25,8 +27,10 @@ const outboundVideo = (page: Page): Promise<Outbound[]> =>
     const hook = (window as unknown as { __videomoteTest: { session: { peerConnections(): { streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
     const pub = hook.session.peerConnections().find((c) => c.streamId === 'own-camera');
     const out: Outbound[] = [];
-    (await pub?.pc.getStats())?.forEach((r: { type: string; kind?: string; rid?: string; frameWidth?: number; framesEncoded?: number }) => {
-      if (r.type === 'outbound-rtp' && r.kind === 'video') out.push({ rid: r.rid ?? '', frameWidth: r.frameWidth ?? 0, framesEncoded: r.framesEncoded ?? 0 });
+    (await pub?.pc.getStats())?.forEach((r: { type: string; kind?: string; rid?: string; frameWidth?: number; framesEncoded?: number; qualityLimitationReason?: string }) => {
+      if (r.type === 'outbound-rtp' && r.kind === 'video') {
+        out.push({ rid: r.rid ?? '', frameWidth: r.frameWidth ?? 0, framesEncoded: r.framesEncoded ?? 0, qualityLimitationReason: r.qualityLimitationReason ?? 'none' });
+      }
     });
     return out.sort((a, b) => a.rid.localeCompare(b.rid));
   });
@@ -71,25 +75,34 @@ describe('simulcast', () => {
 
     // Three encodings leave Erik's browser, each its own size: full, half, quarter.
     await expect.poll(async () => (await outboundVideo(erik)).filter((o) => o.framesEncoded > 0).map((o) => o.rid)).toEqual(['h', 'l', 'm']);
+    // The top layer at 640 wide or more, unless Chromium says the machine's CPU holds every layer down (it scales
+    // them all alike: seen at 480 on a loaded 2-core CI machine). The sizes are read afresh at each comparison below.
+    const width = async (rid: string) => (await outboundVideo(erik)).find((o) => o.rid === rid)!.frameWidth;
+    await expect
+      .poll(async () => {
+        const top = (await outboundVideo(erik)).find((o) => o.rid === 'h')!;
+        return top.frameWidth >= 640 || top.qualityLimitationReason === 'cpu';
+      })
+      .toBe(true);
     const layers = await outboundVideo(erik);
     console.log('Erik sends', layers);
-    const width = (rid: string) => layers.find((o) => o.rid === rid)!.frameWidth;
-    expect(width('h')).toBeGreaterThanOrEqual(640);
-    expect(width('m')).toBe(width('h') / 2);
-    expect(width('l')).toBe(width('h') / 4);
+    const sent = (rid: string) => layers.find((o) => o.rid === rid)!.frameWidth;
+    expect(sent('h')).toBeGreaterThanOrEqual(320);
+    expect(sent('m')).toBe(sent('h') / 2);
+    expect(sent('l')).toBe(sent('h') / 4);
 
     // Jonna focuses Erik on a large window: the top layer.
     await jonna.getByRole('button', { name: /^Maximera Erik/ }).click();
     // (Janus forwards the top layer until told otherwise: wait for its word that it switched, then for the frames.)
     await expect.poll(async () => (await received(jonna, erikStream)).layer).toMatchObject({ off: null, substream: 2, temporal: 2 });
-    await expect.poll(async () => (await received(jonna, erikStream)).frameWidth).toBe(width('h'));
+    await expect.poll(async () => (await received(jonna, erikStream)).frameWidth === (await width('h'))).toBe(true);
     console.log('focused on a large window, Jonna receives', await received(jonna, erikStream));
 
     // Back in the grid, on a small window: the lowest layer is enough for that tile.
     await jonna.getByRole('button', { name: /^Minimera Erik/ }).click();
     await jonna.setViewportSize({ width: 480, height: 300 });
     await expect.poll(async () => (await received(jonna, erikStream)).layer).toMatchObject({ off: null, substream: 0 });
-    await expect.poll(async () => (await received(jonna, erikStream)).frameWidth).toBe(width('l'));
+    await expect.poll(async () => (await received(jonna, erikStream)).frameWidth === (await width('l'))).toBe(true);
     console.log('a small tile, Jonna receives', await received(jonna, erikStream));
 
     // Every layer switch went on decrypting: frames keep coming, and none failed to open.

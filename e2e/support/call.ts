@@ -105,6 +105,9 @@ export interface Inbound {
   framesDecoded: number;
   audioPackets: number;
   audioBytes: number;
+  /** For a failure's message: what reached the decoder's side, and how often it asked the sender for a key frame. */
+  videoPackets: number;
+  pliCount: number;
 }
 
 /** Inbound media per received stream (RTCPeerConnection.getStats through the page's test hook). */
@@ -116,10 +119,14 @@ export async function inbound(page: Page): Promise<Inbound[]> {
     // Every received stream shares the one subscriber connection: each entry's `mids` say which stats are its.
     for (const { role, streamId, pc, mids } of hook.session.peerConnections()) {
       if (role !== 'subscriber') continue;
-      const s: Inbound = { streamId, framesDecoded: 0, audioPackets: 0, audioBytes: 0 };
-      (await pc.getStats()).forEach((r: { type: string; kind?: string; mid?: string; framesDecoded?: number; packetsReceived?: number; bytesReceived?: number }) => {
+      const s: Inbound = { streamId, framesDecoded: 0, audioPackets: 0, audioBytes: 0, videoPackets: 0, pliCount: 0 };
+      (await pc.getStats()).forEach((r: { type: string; kind?: string; mid?: string; framesDecoded?: number; packetsReceived?: number; bytesReceived?: number; pliCount?: number }) => {
         if (r.type !== 'inbound-rtp' || (mids && !mids.includes(String(r.mid)))) return;
-        if (r.kind === 'video') s.framesDecoded += r.framesDecoded ?? 0;
+        if (r.kind === 'video') {
+          s.framesDecoded += r.framesDecoded ?? 0;
+          s.videoPackets += r.packetsReceived ?? 0;
+          s.pliCount += r.pliCount ?? 0;
+        }
         if (r.kind === 'audio') {
           s.audioPackets += r.packetsReceived ?? 0;
           s.audioBytes += r.bytesReceived ?? 0;
@@ -144,7 +151,15 @@ export async function keepsDecoding(page: Page, prefix: string | (() => Promise<
   const current = typeof prefix === 'string' ? async () => prefix : prefix;
   let last = -1;
   // On failure, say what the page did receive (which streams, how many frames) rather than just "false".
-  const seen = async () => JSON.stringify(await inbound(page).catch(() => []));
+  const seen = async () => {
+    const state = await page
+      .evaluate(async () => {
+        const hook = (window as unknown as { __videomoteTest?: { session: { e2ee: { counts(): Promise<unknown> } }; model: { getState(): { videoLayers: unknown } } } }).__videomoteTest;
+        return hook ? { decryption: await hook.session.e2ee.counts(), layers: hook.model.getState().videoLayers } : null;
+      })
+      .catch(() => null);
+    return `${JSON.stringify(await inbound(page).catch(() => []))}; ${JSON.stringify(state)}`;
+  };
   await expect
     .poll(
       async () => {
