@@ -84,10 +84,11 @@ function Lobby() {
                 checked={consent}
                 onChange={(e) => {
                   setConsent(e.target.checked);
-                  if (e.target.checked) setConsentError(false);
                   // Given (and the token asked for) as the box is ticked; withdrawn as it is unticked.
-                  if (e.target.checked) lobbyConsent.ticked(id);
-                  else lobbyConsent.unticked(id);
+                  if (e.target.checked) {
+                    setConsentError(false);
+                    lobbyConsent.ticked(id);
+                  } else lobbyConsent.unticked(id);
                 }}
                 aria-invalid={consentError || undefined}
                 aria-describedby={consentError ? `${consentId}-error` : undefined}
