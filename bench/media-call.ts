@@ -83,6 +83,8 @@ const { signJanusToken } = await import('../apps/server/src/modules/media/janus/
 const { DEFAULT_RTP_PORT_RANGE, ROOM_PUBLISHERS } = await import('../apps/server/src/platform/media-capacity.ts');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
+
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, sleep(ms).then(() => Promise.reject(new Error(`${what}: nothing within ${ms} ms`)))]);
 }
@@ -209,6 +211,8 @@ interface PhaseFigures {
   /** ms from the join on an open page (the lobby's button) to all seven remote videos decoding, and to the first. */
   openPageJoins: number[];
   openPageFirst: number[];
+  /** Each lobby join's steps, ms since its click. */
+  openPageSteps: string[];
   failedJoins: string[];
   janusCpu: number;
   serverCpu: number;
@@ -259,6 +263,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     // Joins from a page already open (a person in the lobby who presses 'Anslut till mötet'); the first warms up.
     const openPageJoins: number[] = [];
     const openPageFirst: number[] = [];
+    const openPageSteps: string[] = [];
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
@@ -268,7 +273,11 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
         if (profile) console.log(`${phase.name}: the last join from an open page, its main thread from the lobby's start until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         if (j > 0) {
           openPageJoins.push(at - startedAt);
-          openPageFirst.push((await page.evaluate(firstVideoDecodedAt)) - startedAt);
+          const first = (await page.evaluate(firstVideoDecodedAt)) - startedAt;
+          openPageFirst.push(first);
+          const t = await page.evaluate(joinTimeline, startedAt);
+          const since = (x: number) => f0(x - startedAt);
+          openPageSteps.push(`socket open ${since(t.socketOpen)}, receiving connection ${since(t.receiverCreated)}, connected ${since(t.receiverConnected)}, first decoding ${f0(first)}, all ${f0(at - startedAt)}`);
         }
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join from an open page (started at ${startedAt.toFixed(0)}), ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
@@ -288,7 +297,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding');
         if (profile) console.log(`${phase.name}: the last join's main thread until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         // Join 0 warms caches and JIT and is not counted.
-        if (j > 0) joins.push({ fromNavigation: at, firstFromNavigation: await page.evaluate(firstVideoDecodedAt), fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline) });
+        if (j > 0) joins.push({ fromNavigation: at, firstFromNavigation: await page.evaluate(firstVideoDecodedAt), fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline, 0) });
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join, ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
         failedJoins.push(`${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
@@ -349,7 +358,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     }
     console.log(`${phase.name}: ${recoveries.length} of ${CUTS} recoveries timed`);
     console.log(`${phase.name}: the others' side watched on publisher ${publishers.indexOf(observer)}`);
-    return { joins, openPageJoins, openPageFirst, failedJoins, janusCpu, serverCpu, browserCpu, streams, recoveries, failedRecoveries, load };
+    return { joins, openPageJoins, openPageFirst, openPageSteps, failedJoins, janusCpu, serverCpu, browserCpu, streams, recoveries, failedRecoveries, load };
   } finally {
     for (const c of opened) await c.close().catch(() => {});
     await sleep(3_000); // Janus tears the call down before the next phase
@@ -556,7 +565,6 @@ try {
 }
 
 // ── Figures ──
-const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
 const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 const ratio = (a: number, b: number) => (Number.isFinite(a / b) && b > 0 ? a / b : NaN);
 const summary = (f: PhaseFigures) => {
@@ -616,6 +624,7 @@ for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).joi
 printGrids(grid, gridSimulcast);
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
   console.log(`${name}: joins from navigation ${f.joins.map((j) => f0(j.fromNavigation)).join(' ')} ms; from an open page ${f.openPageJoins.map(f0).join(' ')} ms; recoveries ${f.recoveries.map((r) => f2(r.bothWays)).join(' ')} s`);
+  f.openPageSteps.forEach((line, i) => console.log(`${name}: lobby join ${i + 1}, ms since the click: ${line}`));
   const stage = (k: keyof JoinTimeline) => f0(median(f.joins.map((j) => j.timeline[k])));
   console.log(
     `${name}, median ms since navigation: gettoken answered ${stage('tokenAnswered')}, janus.js loaded ${stage('janusScript')}, media session ${f0(median(f.joins.map((j) => j.fromNavigation - j.fromSession)))}, socket open ${stage('socketOpen')}, receiving connection made ${stage('receiverCreated')}, ` +

@@ -112,9 +112,9 @@ export const RECORD_JOIN_TIMELINE = `(() => {
   const Ws = new Proxy(NativeWs, {
     construct(target, args, newTarget) {
       const ws = Reflect.construct(target, args, newTarget === Ws ? target : newTarget);
-      const e = { created: performance.now(), open: NaN };
+      const e = { created: performance.now(), open: NaN, path: new URL(String(args[0]), location.href).pathname.split('/')[1] };
       const n = t.ws.push(e);
-      const name = 'ws' + n + ' ' + new URL(String(args[0]), location.href).pathname.split('/')[1];
+      const name = 'ws' + n + ' ' + e.path;
       note(name + ' made');
       ws.addEventListener('open', () => { e.open = performance.now(); note(name + ' open'); });
       ws.addEventListener('message', (ev) => note(name + ' <- ' + say(ev.data)));
@@ -185,7 +185,7 @@ export interface JoinTimeline {
   tokenAnswered: number;
   /** janus.js arrived (from the HTTP cache after the first join). */
   janusScript: number;
-  /** The first WebSocket open (the product's /media socket; the bare client's Janus socket). */
+  /** The first WebSocket made since the join began, open (the product's /media socket; the bare client's Janus socket). */
   socketOpen: number;
   /** The connection that receives the remote videos: made, its remote description (Janus's offer) set, connected. */
   receiverCreated: number;
@@ -194,17 +194,18 @@ export interface JoinTimeline {
 }
 
 /** Where a join's time went (ms since navigation), from RECORD_JOIN_TIMELINE, after the videos decode. */
-export const joinTimeline = async (): Promise<JoinTimeline> => {
-  const t = (window as unknown as { __timeline?: { ws: { open: number }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
+export const joinTimeline = async (since = 0): Promise<JoinTimeline> => {
+  const t = (window as unknown as { __timeline?: { ws: { created: number; open: number; path: string }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
   const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) out.tokenAnswered = r.responseEnd;
     if (r.name.includes('/janus.es') && Number.isNaN(out.janusScript)) out.janusScript = r.responseEnd;
   }
   if (!t) return out;
-  out.socketOpen = t.ws[0]?.open ?? NaN;
+  out.socketOpen = t.ws.find((w) => w.created >= since && w.path !== 'chat')?.open ?? NaN;
   let most = 0;
   for (const e of t.pcs) {
+    if (e.created < since) continue;
     let videos = 0;
     try {
       (await e.pc.getStats()).forEach((s: { type: string; kind?: string }) => {
