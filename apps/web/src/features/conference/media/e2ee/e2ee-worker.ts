@@ -1,5 +1,6 @@
 import { clearByteCount, encryptFrame, importMediaKey, KeyRing, receiveFrame } from './frame-crypto.ts';
 import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
+import { passFrames } from './frame-pipe.ts';
 
 /**
  * The encoded transforms of every sender and receiver of the page (RTCRtpScriptTransform), off the main thread.
@@ -42,33 +43,37 @@ scope.onmessage = (event) => {
 
 scope.onrtctransform = ({ transformer }) => {
   const { kind, operation } = transformer.options;
-  const transform =
+  const handle =
     operation === 'encrypt'
-      ? async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
+      ? async (frame: EncodedFrame): Promise<EncodedFrame | null> => {
           const key = ring.current;
-          if (frame.data.byteLength === 0) return out.enqueue(frame);
+          if (frame.data.byteLength === 0) return frame;
           if (!endToEnd) {
             counts.plainSent += 1;
-            return out.enqueue(frame);
+            return frame;
           }
-          if (!key) return void (counts.unsent += 1);
+          if (!key) {
+            counts.unsent += 1;
+            return null;
+          }
           frame.data = await encryptFrame(frame.data, clearByteCount(kind, frame.type), key);
           counts.encrypted += 1;
-          out.enqueue(frame);
+          return frame;
         }
-      : async (frame: EncodedFrame, out: TransformStreamDefaultController<EncodedFrame>) => {
-          if (frame.data.byteLength === 0) return out.enqueue(frame);
+      : async (frame: EncodedFrame): Promise<EncodedFrame | null> => {
+          if (frame.data.byteLength === 0) return frame;
           const received = await receiveFrame(frame.data, clearByteCount(kind, frame.type), ring, endToEnd);
-          if (!received) return void (counts.failed += 1);
+          if (!received) {
+            counts.failed += 1;
+            return null;
+          }
           frame.data = received.data;
           if (received.opened === 'decrypted') counts.decrypted += 1;
           else counts.plainReceived += 1;
-          out.enqueue(frame);
+          return frame;
         };
-  transformer.readable
-    .pipeThrough(new TransformStream<EncodedFrame, EncodedFrame>({ transform }))
-    .pipeTo(transformer.writable)
-    .catch(() => {
-      /* the sender or receiver went away */
-    });
+  passFrames(transformer, handle).catch(() => {
+    /* the sender or receiver went away */
+  });
 };
+
