@@ -76,4 +76,3 @@ scope.onrtctransform = ({ transformer }) => {
     /* the sender or receiver went away */
   });
 };
-
