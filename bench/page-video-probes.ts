@@ -193,7 +193,10 @@ export interface JoinTimeline {
   receiverConnected: number;
 }
 
-/** Where a join's time went (ms since navigation), from RECORD_JOIN_TIMELINE, after the videos decode. */
+/**
+ * Where a join's time went (ms since navigation), from RECORD_JOIN_TIMELINE, after the videos decode. `since`: only the
+ * sockets and connections made from then on (a join from the lobby, whose page made its connection check's before).
+ */
 export const joinTimeline = async (since = 0): Promise<JoinTimeline> => {
   const t = (window as unknown as { __timeline?: { ws: { created: number; open: number; path: string }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
   const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
