@@ -105,7 +105,8 @@ function busyStretches(profile: Profile, describe: (node: Profile['nodes'][numbe
   let stretch: { start: number; end: number; inclusive: Map<string, number> } | null = null;
   const flush = () => {
     if (stretch && stretch.end - stretch.start >= 40) {
-      const top = [...stretch.inclusive].filter(([k]) => !/^\((root|program|anonymous)\)$/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 6);
+      // React's and its scheduler's own frames are on the stack of every render: left out, the components show.
+      const top = [...stretch.inclusive].filter(([k]) => !/^\((root|program|anonymous)\)$/.test(k) && !/node_modules\/(react-dom|scheduler)\//.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 8);
       out.push(`  ${stretch.start.toFixed(0).padStart(6)}  ${(stretch.end - stretch.start).toFixed(0)} ms: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(' | ')}`);
     }
     stretch = null;

@@ -79,6 +79,15 @@ export class EarlyCall {
     }, UNTAKEN_CHECK_MS);
   }
 
+  /**
+   * Settles once the call's receiving connection has been negotiated (or the call failed or has nothing to receive),
+   * at most `capMs` from now: see the meeting route's loader.
+   */
+  receiving(capMs: number): Promise<void> {
+    const cap = new Promise<void>((resolve) => setTimeout(resolve, capMs));
+    return Promise.race([this.started.then((call) => call.session.receiving.promise, () => {}), cap]);
+  }
+
   /** The started call, to the first who asks; null after that (a second mount of the screen starts its own). */
   take(): Promise<StartedCall> | null {
     if (this.taken) return null;

@@ -156,6 +156,12 @@ export class MediaSession {
   readonly e2ee = takeMediaE2ee();
   /** Which simulcast layer of each remote video this page receives (tile sizes, downlink, interpreter first). */
   readonly videoLayers: VideoLayerControl;
+  /**
+   * Settles once this page has answered Janus's first offer of what it receives (the connection then comes up
+   * without the main thread), has nothing to receive, or has stopped trying: the meeting route waits for it before
+   * the screen's first render (call-start.ts).
+   */
+  readonly receiving = settleable();
 
   constructor(private readonly opts: MediaSessionOptions) {
     this.publishHeld = opts.publishHeld ?? false;
@@ -188,6 +194,7 @@ export class MediaSession {
         this.Janus = await loadJanus();
       } catch {
         this.opts.model.connectionFailed();
+        this.receiving.done();
         return;
       }
     }
@@ -209,6 +216,7 @@ export class MediaSession {
   /** Leaving the route: hang up everything and stop the camera and microphone. */
   close(): void {
     this.closed = true;
+    this.receiving.done();
     window.removeEventListener('pagehide', this.onPageHide);
     for (const t of [this.reconnectTimer, this.networkTimer, this.restartTimer]) if (t) clearTimeout(t);
     this.signal?.stop();
@@ -736,6 +744,7 @@ export class MediaSession {
 
   /** The connection to the relay was lost (or never came up): retry with backoff unless we were removed. */
   private onLost(): void {
+    this.receiving.done();
     this.teardown(false);
     this.opts.model.ownAlive(false);
     if (this.closed) return;
@@ -940,7 +949,7 @@ export class MediaSession {
   private syncSubscriptions(): void {
     if (!this.janus || !this.janusReady || !this.serverReady) return;
     const state = this.opts.model.getState();
-    if (!state.capabilities.subscribe) return;
+    if (!state.capabilities.subscribe) return this.receiving.done();
     this.remote ??= new RemoteFeeds({
       janus: this.janus,
       e2ee: this.e2ee,
@@ -948,9 +957,12 @@ export class MediaSession {
       model: this.opts.model,
       onReconnecting: (on) => this.setBroken('subscriber', on),
       onConnected: () => (this.mediaEverConnected = true),
+      onAnswered: this.receiving.done,
       onGaveUp: (everConnected) => this.iceGaveUp(everConnected),
     });
-    this.remote.sync(wantedFeeds(state));
+    const wanted = wantedFeeds(state);
+    if (wanted.size === 0) this.receiving.done();
+    this.remote.sync(wanted);
   }
 
   /** The spec's reconnecting / reconnected while any of this page's connections restarts its ICE. */
@@ -1047,4 +1059,11 @@ export class DeviceError extends Error {
     super(kind === 'video' ? SETTINGS_TEXTS.cameraError : SETTINGS_TEXTS.micError);
     this.name = 'DeviceError';
   }
+}
+
+/** A promise and the function that resolves it (any number of calls). */
+function settleable(): { promise: Promise<void>; done: () => void } {
+  let done = () => {};
+  const promise = new Promise<void>((resolve) => (done = () => resolve()));
+  return { promise, done };
 }

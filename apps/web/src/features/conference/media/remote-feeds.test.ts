@@ -43,7 +43,7 @@ describe('RemoteFeeds while the signalling socket is down', () => {
 
   it('does not retry a request that janus.js failed inside send in the same turn (the page froze so), but after a pause and at once when the socket is back', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onGaveUp: () => {} });
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
     feeds.sync(new Map([[11, 'camera-a']]));
     expect(sent.map((m) => m.request)).toEqual(['join']);
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
@@ -76,13 +76,14 @@ describe('RemoteFeeds while the signalling socket is down', () => {
 describe('RemoteFeeds answering an offer', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the received streams only once the answer has gone to Janus (the call screen does not re-render in between)', () => {
+  it('shows the received streams, and says it has answered, only once the answer has gone to Janus (the call screen does not render in between)', () => {
     vi.stubGlobal('MediaStream', class {
       constructor(readonly tracks: MediaStreamTrack[]) {}
     });
     const { janus, sent, link } = fakeJanus();
     const model = new CallModel();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model, onReconnecting: () => {}, onConnected: () => {}, onGaveUp: () => {} });
+    const onAnswered = vi.fn();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model, onReconnecting: () => {}, onConnected: () => {}, onAnswered, onGaveUp: () => {} });
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
     const handle = link.handle!;
     let answered: ((answer: JanusJS.JSEP) => void) | null = null;
@@ -97,8 +98,10 @@ describe('RemoteFeeds answering an offer', () => {
       { type: 'offer', sdp: 'v=0' },
     );
     expect(Object.keys(model.getState().media)).toEqual([]);
+    expect(onAnswered).not.toHaveBeenCalled();
     answered!({ type: 'answer', sdp: 'v=0' });
     expect(sent.at(-1)).toEqual({ request: 'start' });
+    expect(onAnswered).toHaveBeenCalledTimes(1);
     expect(Object.keys(model.getState().media).sort()).toEqual(['camera-a', 'camera-b']);
     feeds.close();
   });
@@ -107,7 +110,7 @@ describe('RemoteFeeds answering an offer', () => {
 describe('RemoteFeeds asking for layers', () => {
   it('sends a new layer wish without waiting for the answer to the last (on a congested downlink it comes late), and a late answer does not end a subscription change under way', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onGaveUp: () => {} });
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
     feeds.sync(new Map([[11, 'camera-a']]));
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
     await Promise.resolve();

@@ -42,6 +42,8 @@ export interface RemoteFeedsOptions {
   onReconnecting(on: boolean): void;
   /** ICE connected (first time or again). */
   onConnected(): void;
+  /** An answer to Janus's offer has gone: the connection now comes up without this page's main thread. */
+  onAnswered(): void;
   /** ICE restarts did not help; `everConnected` as in IceRecovery. The connection is rebuilt after this. */
   onGaveUp(everConnected: boolean): void;
 }
@@ -368,6 +370,7 @@ export class RemoteFeeds {
         tracks: [{ type: 'data', capture: false }],
         success: (answer) => {
           handle.send({ message: { request: 'start' }, jsep: this.opts.e2ee.declare(answer) });
+          this.opts.onAnswered();
           this.ensureRecovery();
           this.setBusy(false);
         },

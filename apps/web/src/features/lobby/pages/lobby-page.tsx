@@ -101,9 +101,13 @@ function Lobby() {
               </p>
             )}
             <p>
-              <button type="submit" className="lobby-primary" disabled={joining}>
+              <button type="submit" className="lobby-primary" disabled={joining} aria-busy={joining || undefined}>
                 {t('lobby.join')}
-              </button>
+              </button>{' '}
+              {/* The meeting screen shows once the call's media are negotiated (conference routes): till then, this. */}
+              <span className="lobby-joining" role="status">
+                {joining ? t('conference.status.connecting') : ''}
+              </span>
             </p>
           </form>
         </>
