@@ -16,7 +16,7 @@ import { openClusterBus, type ClusterBus } from './platform/cluster-bus.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAntiforgery } from './platform/antiforgery.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/http-errors.ts';
-import { registerClientConfig } from './platform/client-config.ts';
+import { clientConfigOf, registerClientConfig, withClientConfig } from './platform/client-config.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -172,12 +172,13 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
       },
     });
   }
-  // Pages whose lazy code the HTML names, so the browser fetches it with the app's bundle (page-preloads.ts).
+  // Every page's HTML carries the client configuration; pages whose lazy code the HTML names get it fetched with the
+  // app's bundle (page-preloads.ts).
+  const index = hasWeb ? withClientConfig(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), clientConfigOf(app.deps.config)) : '';
   const pageHtml: { path: RegExp; html: string }[] = [];
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (hasWeb && fs.existsSync(manifestFile)) {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
-    const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
     for (const p of PAGE_PRELOADS) pageHtml.push({ path: p.path, html: withPreloads(index, preloadFiles(manifest, p.sources, p.libraries)) });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -193,6 +194,6 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
     if (!request.cookies.authenticationvariant) reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax' });
     const page = pageHtml.find((p) => p.path.test(request.url));
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return page ? reply.send(page.html) : reply.sendFile('index.html', { cacheControl: false });
+    return reply.send(page?.html ?? index);
   });
 }

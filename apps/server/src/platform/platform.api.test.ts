@@ -141,4 +141,13 @@ describe('the web app', () => {
     expect(preloads(await html('/meetings/5f0c/conference/publicaccess'))).toEqual(home);
     for (const f of extra) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
+
+  it.skipIf(!built)('carries the client configuration in every page, the same as config.json', async () => {
+    const config = (await t.app.inject('/assets/config/config.json')).json();
+    for (const url of ['/', '/meetings', '/meetings/5f0c/conference', '/publicaccess/x']) {
+      const block = (await t.app.inject(url)).body.match(/<script type="application\/json" id="client-config">(.*?)<\/script>/);
+      expect(block, url).not.toBeNull();
+      expect(JSON.parse(block![1]!), url).toEqual(config);
+    }
+  });
 });
