@@ -105,7 +105,7 @@ function Lobby() {
                 {t('lobby.join')}
               </button>{' '}
               {/* The meeting screen shows once the call's media are negotiated (conference routes): till then, this. */}
-              <span className="lobby-joining" role="status">
+              <span role="status">
                 {joining ? t('conference.status.connecting') : ''}
               </span>
             </p>
