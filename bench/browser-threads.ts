@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { clockTicksPerSecond } from './process-figures.ts';
 
 /**
@@ -119,4 +120,52 @@ function threadName(statPath: string): string {
   } catch {
     return '?';
   }
+}
+
+/** CPU seconds so far of one browser's renderer processes, by pid: their main threads and all their threads. */
+export type RendererCpu = Map<number, { main: number; all: number }>;
+
+/** The renderers of `browser` (its own account of its processes, SystemInfo.getProcessInfo) and their CPU so far. */
+export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  await cdp.detach().catch(() => {});
+  const ticks = clockTicksPerSecond();
+  const out: RendererCpu = new Map();
+  for (const { type, id } of processInfo) {
+    if (type !== 'renderer') continue;
+    let tids: string[];
+    try {
+      tids = fs.readdirSync(`/proc/${id}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    const cpu = { main: 0, all: 0 };
+    for (const tid of tids) {
+      const path = `/proc/${id}/task/${tid}/stat`;
+      const fields = statFields(path);
+      if (!fields) continue;
+      const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+      cpu.all += seconds;
+      // The main thread is the process's first (tid = pid); Chromium does not rename it in a renderer.
+      if (tid === String(id)) cpu.main += seconds;
+    }
+    out.set(id, cpu);
+  }
+  return out;
+}
+
+/**
+ * ms of CPU the renderers spent between two snapshots (a renderer made meanwhile counts from zero; one gone is left
+ * out): what a page's join cost its main thread and its whole renderer, however long it waited for a core.
+ */
+export function rendererCpuBetween(before: RendererCpu, after: RendererCpu): { mainMs: number; allMs: number } {
+  let mainMs = 0;
+  let allMs = 0;
+  for (const [pid, end] of after) {
+    const start = before.get(pid) ?? { main: 0, all: 0 };
+    mainMs += (end.main - start.main) * 1000;
+    allMs += (end.all - start.all) * 1000;
+  }
+  return { mainMs, allMs };
 }
