@@ -11,6 +11,7 @@ import { apiCall, connectionIdOf, enter, framesOf, keepsDecoding, toolbar } from
 import { loginAs, type PersonaKey } from './support/login.ts';
 import { chatPanel, messages, say } from './support/chat-panel.ts';
 import { ERIK_WITH_JONNA, underWayNow } from './support/seed.ts';
+import { startOfLocalDay } from '@videomote/contract/meeting-rules';
 
 // The production topology as scripts/cluster.sh starts it (HAProxy with TLS, two app nodes, two Janus, one
 // PostgreSQL and a Redis), driven through the proxy by two browsers pinned to different nodes: presence, chat,
@@ -153,8 +154,8 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     await expect.poll(() => erik.locator('.tile', { hasText: 'Jonna Sökande' }).getByRole('img', { name: 'Mikrofonen är på' }).count()).toBe(1);
 
     // Booked through app1 just before it dies.
-    const start = new Date(Date.now() + 2 * 3600_000);
-    start.setMinutes(0, 0, 0);
+    // Tomorrow at 10 (Stockholm): two hours ahead crossed midnight when the run fell at 21-22 in Stockholm.
+    const start = new Date(startOfLocalDay(new Date(), 1).getTime() + 10 * 3600_000);
     const booked = await apiCall(erik, 'POST', '/api/meeting', {
       title: 'Bokat före nodens död',
       type: 0,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
+import { startOfLocalDay } from '@videomote/contract/meeting-rules';
 import { useBench } from './support/bench.ts';
 import { enter } from './support/call.ts';
 import { chatPanel, messages, say } from './support/chat-panel.ts';
@@ -96,10 +97,11 @@ describe('the server killed with SIGKILL mid-call and restarted on the same port
     await expect.poll(() => messages(jonna).getByText('Före omstarten').count()).toBe(1);
 
     // A meeting booked through the API just before the kill.
-    const booked = await erik.evaluate(async () => {
+    // Tomorrow at 10 (Stockholm): two hours ahead crossed midnight when the run fell at 21-22 in Stockholm.
+    const startAt = startOfLocalDay(new Date(), 1).getTime() + 10 * 3600_000;
+    const booked = await erik.evaluate(async (startAt) => {
       const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const start = new Date(Date.now() + 2 * 3600_000);
-      start.setMinutes(0, 0, 0);
+      const start = new Date(startAt);
       const res = await fetch('/api/meeting', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
@@ -114,7 +116,7 @@ describe('the server killed with SIGKILL mid-call and restarted on the same port
         }),
       });
       return { status: res.status, body: (await res.json()) as { data?: { id: string } } };
-    });
+    }, startAt);
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
 
     const remember = () => {
