@@ -28,6 +28,17 @@ async function toggledFrom(page: Page, before: string | null): Promise<{ pressed
 describe('keyboard-only lobby and meeting controls', () => {
   it("Erik goes from 'Gå in i meeting' through the lobby, works every call control and leaves, by keyboard alone", async () => {
     const meeting = await book(erik, { title: 'Tangentbordsmöte', participants: [BOOKER_AS_OFFICER] });
+    // Every camera and microphone the page opens, as "kind:track id", to see the call take the lobby's own.
+    await erik.addInitScript(() => {
+      const devices = navigator.mediaDevices;
+      const open = devices.getUserMedia.bind(devices);
+      const opened: string[][] = ((window as unknown as { __opened: string[][] }).__opened = []);
+      devices.getUserMedia = async (constraints) => {
+        const stream = await open(constraints);
+        opened.push(stream.getTracks().map((t) => `${t.kind}:${t.id}`));
+        return stream;
+      };
+    });
     await erik.reload();
     await erik.getByRole('heading', { level: 1, name: 'Välkommen Erik Handläggare' }).waitFor();
 
@@ -50,11 +61,20 @@ describe('keyboard-only lobby and meeting controls', () => {
     await erik.keyboard.press('Space');
     expect(await erik.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
     await tabTo(erik, 'Anslut till mötet', { max: 3 });
+    const opened = () => erik.evaluate(() => (window as unknown as { __opened: string[][] }).__opened);
+    const inLobby = await opened();
+    // The lobby's live camera and microphone: the last of each it opened.
+    const lastOf = (kind: string) => inLobby.flat().filter((t) => t.startsWith(`${kind}:`)).pop();
+    const lobbyTracks = [lastOf('audio'), lastOf('video')];
     await erik.keyboard.press('Enter');
 
     await expect.poll(() => erik.title()).toBe('Videomöte - Pågående möte');
     await expect.poll(() => erik.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent'), { timeout: 60_000 }).toBe('connected');
     await expect.poll(() => erik.getByRole('button', { name: 'Stäng av din mikrofon' }).count(), { timeout: 60_000 }).toBe(1);
+    // The call sends the lobby's camera and microphone as they were (lib/device-handover.ts): nothing opened anew.
+    expect(await opened()).toEqual(inLobby);
+    const ownTracks = await erik.locator('.tile--own video').evaluate((v) => ((v as HTMLVideoElement).srcObject as MediaStream).getTracks().map((t) => `${t.kind}:${t.id}`));
+    expect(ownTracks.sort()).toEqual([...lobbyTracks].sort());
     await expectAxeClean(erik, 'meeting screen');
 
     // The help popover: Enter opens it, Tab reaches its button, Escape closes it and focus goes back to its toggle.

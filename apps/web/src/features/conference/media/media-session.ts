@@ -14,6 +14,7 @@ import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
 import { VideoLayerControl } from './video-layer-control.ts';
 import { prepareMediaE2ee, takeMediaE2ee } from './e2ee/media-e2ee.ts';
+import { CAMERA_SIZE, deviceHandover } from '../../../lib/device-handover.ts';
 import { browserDetailsOf } from './browser-details.ts';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
@@ -332,7 +333,7 @@ export class MediaSession {
     let track: MediaStreamTrack | undefined;
     try {
       const stream = await navigator.mediaDevices.getUserMedia(
-        kind === 'video' ? { video: { deviceId: { exact: deviceId }, width: { ideal: 1280 }, height: { ideal: 720 } } } : { audio: { deviceId: { exact: deviceId } } },
+        kind === 'video' ? { video: { deviceId: { exact: deviceId }, ...CAMERA_SIZE } } : { audio: { deviceId: { exact: deviceId } } },
       );
       track = kind === 'video' ? stream.getVideoTracks()[0] : stream.getAudioTracks()[0];
     } catch {
@@ -822,17 +823,39 @@ export class MediaSession {
     if (replaced && replaced !== socket && replaced.readyState <= WebSocket.OPEN) replaced.close(1000);
   }
 
-  /** Camera and microphone: the lobby's choices (by label, case-insensitively), audio on and video off first. */
+  /**
+   * Camera and microphone, audio on and video off first: the lobby's own tracks when the person came from it
+   * (lib/device-handover.ts), else the lobby's choices opened anew (by label, case-insensitively).
+   */
   private async capture(): Promise<boolean> {
     if (this.localTracks.audio || this.localTracks.video) return true;
-    const model = this.opts.model;
+    const handed = deviceHandover.take(this.opts.meetingId);
+    const stream = handed ? new MediaStream([handed.audio, handed.video]) : await this.openDevices();
+    if (!stream) return false;
+    if (this.closed) {
+      for (const t of stream.getTracks()) t.stop();
+      return false;
+    }
+    this.localTracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
+    if (this.localTracks.audio) this.localTracks.audio.enabled = this.wants.audio;
+    if (this.localTracks.video) this.localTracks.video.enabled = this.wants.video;
+    // The stored blur choice applies to this new publisher (spec §4 Blur).
+    const blur = this.opts.model.getState().blur;
+    if (blur.supported && blur.on && this.localTracks.video && !this.blurred) {
+      this.blurred = this.startBlur(this.localTracks.video);
+    }
+    return true;
+  }
+
+  /** The lobby's chosen camera and microphone (by label), or the defaults; null after an error the screen shows. */
+  private async openDevices(): Promise<MediaStream | null> {
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: CAMERA_SIZE });
     } catch (err) {
       const name = (err as { name?: string }).name ?? '';
-      model.addError(name === 'NotAllowedError' || name === 'SecurityError' ? 'OT_USER_MEDIA_ACCESS_DENIED' : 'OT_HARDWARE_UNAVAILABLE');
-      return false;
+      this.opts.model.addError(name === 'NotAllowedError' || name === 'SecurityError' ? 'OT_USER_MEDIA_ACCESS_DENIED' : 'OT_HARDWARE_UNAVAILABLE');
+      return null;
     }
     try {
       const devices = await navigator.mediaDevices.enumerateDevices();
@@ -842,7 +865,7 @@ export class MediaSession {
       if ((video && video.deviceId !== current.video) || (audio && audio.deviceId !== current.audio)) {
         const chosen = await navigator.mediaDevices.getUserMedia({
           audio: audio ? { deviceId: { exact: audio.deviceId } } : true,
-          video: { ...(video ? { deviceId: { exact: video.deviceId } } : {}), width: { ideal: 1280 }, height: { ideal: 720 } },
+          video: { ...(video ? { deviceId: { exact: video.deviceId } } : {}), ...CAMERA_SIZE },
         });
         for (const t of stream.getTracks()) t.stop();
         stream = chosen;
@@ -850,19 +873,7 @@ export class MediaSession {
     } catch {
       /* keep the default devices */
     }
-    if (this.closed) {
-      for (const t of stream.getTracks()) t.stop();
-      return false;
-    }
-    this.localTracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
-    if (this.localTracks.audio) this.localTracks.audio.enabled = this.wants.audio;
-    if (this.localTracks.video) this.localTracks.video.enabled = this.wants.video;
-    // The stored blur choice applies to this new publisher (spec §4 Blur).
-    const blur = model.getState().blur;
-    if (blur.supported && blur.on && this.localTracks.video && !this.blurred) {
-      this.blurred = this.startBlur(this.localTracks.video);
-    }
-    return true;
+    return stream;
   }
 
   private async publish(): Promise<void> {

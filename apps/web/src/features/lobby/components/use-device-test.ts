@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { deviceError, type DeviceError, type DeviceKind } from '../devices/media-errors.ts';
 import { pickDevice, readPreferredLabel, writePreferredLabel } from '../devices/preferred-device.ts';
 import { MicLevelMeter, microphoneWorks } from '../devices/mic-level.ts';
+import { CAMERA_SIZE, deviceHandover } from '../../../lib/device-handover.ts';
 
 export interface DeviceOption {
   deviceId: string;
@@ -87,7 +88,7 @@ export function useDeviceTest() {
       patch({ cameraId: deviceId, videoStream: null });
       if (!deviceId) return setError('camera', null);
       try {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: { deviceId: { exact: deviceId } } });
+        const stream = await navigator.mediaDevices.getUserMedia({ video: { deviceId: { exact: deviceId }, ...CAMERA_SIZE } });
         if (turn !== generation.current.camera || !alive.current) return stream.getTracks().forEach((t) => t.stop());
         video.current = stream;
         patch({ videoStream: stream });
@@ -172,8 +173,8 @@ export function useDeviceTest() {
       generation.current.camera++;
       generation.current.microphone++;
       meter.current?.stop();
-      video.current?.getTracks().forEach((t) => t.stop());
-      audio.current?.getTracks().forEach((t) => t.stop());
+      // Into the call when the person is joining it (lib/device-handover.ts), stopped otherwise.
+      deviceHandover.release([...(video.current?.getTracks() ?? []), ...(audio.current?.getTracks() ?? [])]);
       video.current = audio.current = null;
     };
   }, [patch, setError, selectCamera, selectMicrophone]);

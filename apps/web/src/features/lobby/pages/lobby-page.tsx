@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
 import { lobbyConsent } from '../../../lib/media-token.ts';
+import { deviceHandover } from '../../../lib/device-handover.ts';
 import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
@@ -47,6 +48,7 @@ function Lobby() {
     // takes that answer and shows a refusal (not a member: the error page) itself.
     setJoining(true);
     lobbyConsent.joining(id);
+    deviceHandover.joining(id);
     navigate(`/meetings/${encodeURIComponent(id)}/conference`);
   };
 
