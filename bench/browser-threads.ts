@@ -122,8 +122,8 @@ function threadName(statPath: string): string {
   }
 }
 
-/** CPU seconds so far of one browser's renderer processes, by pid: their main threads and all their threads. */
-export type RendererCpu = Map<number, { main: number; all: number }>;
+/** CPU seconds so far of one browser's renderer processes, by pid: their main threads, all their threads, and by thread name. */
+export type RendererCpu = Map<number, { main: number; all: number; threads: Map<string, number> }>;
 
 /** The renderers of `browser` (its own account of its processes, SystemInfo.getProcessInfo) and their CPU so far. */
 export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
@@ -140,7 +140,7 @@ export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
     } catch {
       continue; // gone meanwhile
     }
-    const cpu = { main: 0, all: 0 };
+    const cpu = { main: 0, all: 0, threads: new Map<string, number>() };
     for (const tid of tids) {
       const path = `/proc/${id}/task/${tid}/stat`;
       const fields = statFields(path);
@@ -148,7 +148,10 @@ export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
       const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
       cpu.all += seconds;
       // The main thread is the process's first (tid = pid); Chromium does not rename it in a renderer.
-      if (tid === String(id)) cpu.main += seconds;
+      const main = tid === String(id);
+      if (main) cpu.main += seconds;
+      const name = main ? 'main' : threadName(path).replace(/\d+$/, '').trim();
+      cpu.threads.set(name, (cpu.threads.get(name) ?? 0) + seconds);
     }
     out.set(id, cpu);
   }
@@ -157,15 +160,31 @@ export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
 
 /**
  * ms of CPU the renderers spent between two snapshots (a renderer made meanwhile counts from zero; one gone is left
- * out): what a page's join cost its main thread and its whole renderer, however long it waited for a core.
+ * out): what a page's join cost its main thread, its whole renderer and each of its threads, however long it waited
+ * for a core.
  */
-export function rendererCpuBetween(before: RendererCpu, after: RendererCpu): { mainMs: number; allMs: number } {
+export function rendererCpuBetween(before: RendererCpu, after: RendererCpu): { mainMs: number; allMs: number; threadMs: Record<string, number> } {
   let mainMs = 0;
   let allMs = 0;
+  const threadMs: Record<string, number> = {};
   for (const [pid, end] of after) {
-    const start = before.get(pid) ?? { main: 0, all: 0 };
-    mainMs += (end.main - start.main) * 1000;
-    allMs += (end.all - start.all) * 1000;
+    const start = before.get(pid);
+    mainMs += (end.main - (start?.main ?? 0)) * 1000;
+    allMs += (end.all - (start?.all ?? 0)) * 1000;
+    for (const [name, seconds] of end.threads) threadMs[name] = (threadMs[name] ?? 0) + (seconds - (start?.threads.get(name) ?? 0)) * 1000;
   }
-  return { mainMs, allMs };
+  return { mainMs, allMs, threadMs };
+}
+
+/** The threads' ms summed over several joins and divided by their number, busiest first: "main 155, DedicatedWorker 40". */
+export function meanThreadMs(joins: { threadMs: Record<string, number> }[], top = 8): string {
+  const sum: Record<string, number> = {};
+  for (const j of joins) for (const [name, ms] of Object.entries(j.threadMs)) sum[name] = (sum[name] ?? 0) + ms;
+  return Object.entries(sum)
+    .map(([name, ms]) => [name, ms / Math.max(1, joins.length)] as const)
+    .filter(([, ms]) => ms >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
 }
