@@ -141,6 +141,23 @@ describe('end-to-end encrypted media', () => {
     await expect.poll(async () => [(await countsOf(erik))!.epoch, (await countsOf(jonna))!.epoch]).toEqual([2, 2]);
     await keepsDecoding(erik, `camera-${jonnaId}`);
     await keepsDecoding(jonna, `camera-${erikId}`);
+    // A socket opened with a token handed out before the replacement is sent the current key as it connects.
+    const keyAtConnect = await erik.evaluate(
+      ({ id, token }) =>
+        new Promise<number>((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/media/${id}?token=${encodeURIComponent(token)}`, 'janus-protocol');
+          const timer = setTimeout(() => reject(new Error('no media key within 10 s')), 10_000);
+          ws.onmessage = (e) => {
+            const m = JSON.parse(String(e.data)) as { videomote?: string; epoch?: number };
+            if (m.videomote !== 'mediaKey') return;
+            clearTimeout(timer);
+            ws.close();
+            resolve(m.epoch ?? 0);
+          };
+        }),
+      { id: meeting.id, token: first.tokenData.token as string },
+    );
+    expect(keyAtConnect).toBe(2);
 
     // Jonna comes back in a browser without encoded transforms (as an old phone's). The call still works for her:
     // the server puts the meeting into transit-only protection while she is in it, both screens say so, and

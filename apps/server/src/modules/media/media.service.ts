@@ -337,7 +337,6 @@ export class MediaService {
     const room = await this.ensureRoom(membership.meeting);
     const control = await this.pool.get(room.instance);
     // Before the relay is wired: from then on until takeEarly nothing may wait (see media.routes).
-    const mediaKey = await this.keys.handTo(membership, admission.user);
     const capabilities = capabilitiesFor(membership, admission.user.features);
     const participantId = membership.kind === 'participant' ? membership.participant.id : null;
     const display: ConnectionData = { particpantId: participantId, displayName: claims.n };
@@ -463,11 +462,22 @@ export class MediaService {
       roomId: room.janusRoomId,
       connections: [...[...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)), ...this.remoteConnections(meetingId, me)],
     } satisfies MediaServerMessage);
-    // The key may have been replaced since this browser's gettoken.
-    relay.sendOwn({ videomote: 'mediaKey', ...mediaKey } satisfies MediaServerMessage);
-    entry.keyEpoch = mediaKey.epoch;
     this.syncProtection(meetingId, entry);
     for (const text of early) relay.receive(text);
+    // The key may have been replaced since this browser's gettoken: the current one follows once read (and this
+    // browser recorded as its holder again). Not awaited before the hello above: the browser holds gettoken's key,
+    // and its Janus requests waited behind these two database calls (44 ms of a join in the media bench's ladder).
+    // A replacement pushed meanwhile (pushMediaKey) is not rolled back.
+    try {
+      const mediaKey = await this.keys.handTo(membership, admission.user);
+      if (mediaKey.epoch > me.keyEpoch && socket.readyState === socket.OPEN) {
+        relay.sendOwn({ videomote: 'mediaKey', ...mediaKey } satisfies MediaServerMessage);
+        me.keyEpoch = mediaKey.epoch;
+      }
+    } catch (err) {
+      // gettoken recorded the holder and handed the key; the call goes on with it.
+      this.log.warn({ err, meetingId }, 'media key not refreshed at connect');
+    }
   }
 
   /** The connection (other than `except`) that shares a screen in the meeting now, on this process. */
