@@ -12,11 +12,6 @@ export const CAMERA_SIZE = { width: { ideal: 1280 }, height: { ideal: 720 } } as
 /** How long handed tracks wait for the call (which takes them once its signalling is up, normally within a second). */
 export const UNTAKEN_STOP_MS = 10_000;
 
-export interface HandedTracks {
-  audio: MediaStreamTrack;
-  video: MediaStreamTrack;
-}
-
 type Track = Pick<MediaStreamTrack, 'kind' | 'readyState' | 'stop'>;
 
 export class DeviceHandover<T extends Track = MediaStreamTrack> {
