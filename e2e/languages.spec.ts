@@ -73,6 +73,11 @@ describe('the external screens in the job seeker’s own language', () => {
     expect(await bar.getAttribute('aria-label')).toBe('أزرار المكالمة');
     expect(await page.title()).toBe('Videomöte - اجتماع جارٍ');
     await page.locator('.call-status').filter({ hasText: 'لا أحد غيرك متصل بالاجتماع' }).waitFor({ timeout: 30_000 });
+    const ownTile = page.locator('.tile--own');
+    const ownPin = (label: string) => ownTile.getByRole('button', { name: new RegExp(`^${label} `) });
+    await ownPin('تثبيت').waitFor({ timeout: 30_000 });
+    // The blur toggle comes once the browser has been found able to blur, after which the own tile has nothing left to change.
+    await ownTile.getByRole('button', { name: 'خلفية ضبابية' }).waitFor({ timeout: 30_000 });
     const labels = (await bar.getByRole('button').allTextContents()).join(' | ');
     for (const label of ['الميكروفون', 'الكاميرا', 'الدردشة', 'المشاركون', 'إنهاء المكالمة']) expect(labels).toContain(label);
     // Mirrored: the microphone, first in the document, stands rightmost and 'hang up' leftmost.
@@ -94,6 +99,9 @@ describe('the external screens in the job seeker’s own language', () => {
     const english = await buttonLefts(bar);
     expect(increasing(english)).toBe(true);
     expect(await page.locator('.call-status').textContent()).toBe('Nobody else is connected to the meeting');
+    // The tiles too, which render again only when what they show changes: a language change is such a change.
+    await ownPin('Pin').waitFor({ timeout: 5_000 });
+    expect(await ownTile.getByRole('button', { name: 'Blurred background' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shoot(page, 'conference-en');
 

@@ -1,22 +1,20 @@
-import { useContext, useEffect, useRef } from 'react';
-import type { StreamTile } from '../model/call-model.ts';
+import { memo, useContext, useEffect, useRef } from 'react';
+import { useTexts } from '../../../i18n/use-texts.ts';
 import { initials } from '../model/layout.ts';
 import { TILE_TEXTS } from '../model/texts.ts';
 import { ExpandIcon, MicIcon } from './icons.tsx';
-import { TileExtrasContext } from './tile-extras-context.ts';
+import { showsTheSame, TileActionsContext, TileTools, type TileProps } from './tile-extras.tsx';
 
-interface Props {
-  tile: StreamTile;
-  focused: boolean;
-  mini?: boolean;
-  onMaximise(streamId: string): void;
-  onMinimise(): void;
-}
-
-/** One stream: video (own muted), initials poster when video is off, name, microphone state, maximise/minimise. */
-export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props) {
+/**
+ * One stream: video (own muted), initials poster when video is off, name, microphone state, maximise/minimise, and
+ * the tools it carries. Rendered again only when what it shows has changed (the page makes new tile objects on every
+ * change of the call).
+ */
+export const VideoTile = memo(function VideoTile({ tile, focused, mini, extras }: TileProps) {
+  // Its texts are read in the screen's language: a language change renders it again.
+  useTexts();
   const video = useRef<HTMLVideoElement>(null);
-  const extras = useContext(TileExtrasContext);
+  const actions = useContext(TileActionsContext);
   useEffect(() => {
     const el = video.current;
     if (!el) return;
@@ -60,14 +58,16 @@ export function VideoTile({ tile, focused, mini, onMaximise, onMinimise }: Props
         aria-label={`${focused ? TILE_TEXTS.minimise : TILE_TEXTS.maximise} ${name}`}
         onClick={(e) => {
           e.stopPropagation();
-          if (focused) onMinimise();
-          else onMaximise(tile.streamId);
+          if (focused) actions?.minimise();
+          else actions?.maximise(tile.streamId);
         }}
         onDoubleClick={(e) => e.stopPropagation()}
       >
         <ExpandIcon collapse={focused} />
       </button>
-      {extras && <div className="tile__tools">{extras(tile)}</div>}
+      <div className="tile__tools">
+        <TileTools tile={tile} extras={extras} />
+      </div>
     </figure>
   );
-}
+}, showsTheSame);

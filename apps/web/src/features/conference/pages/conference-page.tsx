@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { RequireLogin } from '../../session/components/require-login.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { allTiles, CallModel } from '../model/call-model.ts';
+import { allTiles, CallModel, type StreamTile } from '../model/call-model.ts';
 import { gridFit, nobodySendsVideo } from '../model/layout.ts';
 import { callStatus, canShareScreen, participantCount, showsSpinner } from '../model/conference-view.ts';
 import { isInterpreterTile, mediaByParticipant, sharedScreenTile, tilePinKey, whoIsWho } from '../model/who-is-who.ts';
@@ -28,8 +28,8 @@ import { HelpPopover } from '../components/help-popover.tsx';
 import { ForcedMuteBanner } from '../components/forced-mute-banner.tsx';
 import { SettingsDialog } from '../components/settings-dialog.tsx';
 import { TakeoverDialog } from '../components/takeover-dialog.tsx';
-import { TileExtrasContext } from '../components/tile-extras-context.ts';
-import { tileExtras } from '../components/tile-extras.tsx';
+import { TileActionsContext, tileExtras, type TileActions } from '../components/tile-extras.tsx';
+import { forceMute } from '../api/force-mute.ts';
 import { useMinisGestures } from '../components/use-minis-gestures.ts';
 import { conferenceSlots } from '../slots.ts';
 import '../conference.css';
@@ -75,7 +75,20 @@ function Conference() {
   const currentDevices = useCallback(() => session.current?.currentDevices() ?? { audio: null, video: null }, [session]);
 
   const who = whoIsWho(meeting?.participants ?? [], state);
-  const extras = tileExtras({ meetingId: id, model, state, who, pins, session });
+  const extrasOf = (tile: StreamTile) => tileExtras(tile, who, pins.pins, state);
+  const togglePin = pins.toggle;
+  // The same object from render to render (the pins aside), so that a tile showing the same skips its render.
+  const tileActions = useMemo(
+    (): TileActions => ({
+      meetingId: id,
+      maximise: (streamId) => model.maximise(streamId),
+      minimise: () => model.minimise(),
+      togglePin,
+      toggleBlur: () => void session.current?.setBlur(!model.getState().blur.on),
+      forceMute: (connectionId) => void forceMute(id, connectionId).catch((err: Error) => model.addError('FORCE_MUTE_FAILED', err.message)),
+    }),
+    [id, model, session, togglePin],
+  );
   const canShare = canShareScreen(typeof navigator.mediaDevices?.getDisplayMedia === 'function', state);
   const sharer = sharerText(state);
   const shareTile = sharedScreenTile(state);
@@ -137,7 +150,7 @@ function Conference() {
       <p className="stage-notice" role="status" aria-live="polite">
         {pins.notice}
       </p>
-      <TileExtrasContext.Provider value={extras}>
+      <TileActionsContext.Provider value={tileActions}>
       <div className="conference-body">
         <main className="video-area" ref={videoArea} data-tiles={view.main.length} {...minisGestures}>
           {consentMissing ? (
@@ -156,7 +169,7 @@ function Conference() {
               style={fit ? { gridTemplateColumns: `repeat(${fit.columns}, ${fit.tileWidth}px)`, gridTemplateRows: `repeat(${fit.rows}, ${fit.tileHeight}px)`, justifyContent: 'center', alignContent: 'center' } : undefined}
             >
               {view.main.map((t) => (
-                <VideoTile key={t.streamId} tile={t} focused={t.streamId === state.streamWithFocus?.streamId} onMaximise={(s) => model.maximise(s)} onMinimise={() => model.minimise()} />
+                <VideoTile key={t.streamId} tile={t} focused={t.streamId === state.streamWithFocus?.streamId} extras={extrasOf(t)} />
               ))}
               {noVideo && (
                 <p className="no-streams no-streams--over" role="status">
@@ -171,12 +184,11 @@ function Conference() {
           minis={view.showSide ? view.side : []}
           oneColumn={view.sideOneColumn}
           focusedStreamId={state.streamWithFocus?.streamId ?? null}
-          onMaximise={(s) => model.maximise(s)}
-          onMinimise={() => model.minimise()}
+          extrasOf={extrasOf}
           panel={panelContent}
         />
       </div>
-      </TileExtrasContext.Provider>
+      </TileActionsContext.Provider>
       <ForcedMuteBanner show={state.forcedMute} onDismiss={() => model.dismissForcedMute()} />
       {conferenceSlots.announcer && <conferenceSlots.announcer meetingId={id} />}
       <ErrorPanel errors={state.errors} onDismiss={(key) => model.removeError(key)} />
