@@ -58,27 +58,39 @@ export function processKind(cmdline: string[]): string {
 
 /** A snapshot of every thread's CPU seconds in the processes given, keyed "process kind / thread name". */
 export function threadCpu(pids: number[]): ThreadCpu {
-  const ticks = clockTicksPerSecond();
   const out: ThreadCpu = new Map();
   for (const pid of pids) {
     let kind: string;
-    let tids: string[];
     try {
       // Chromium rewrites its children's command lines into one space-separated title.
       kind = processKind(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/));
-      tids = fs.readdirSync(`/proc/${pid}/task`);
     } catch {
       continue; // the process ended meanwhile
     }
-    for (const tid of tids) {
-      const path = `/proc/${pid}/task/${tid}/stat`;
-      const fields = statFields(path);
-      if (!fields) continue;
-      // Digits in thread names are instance numbers (ThreadPoolForegroundWorker 3): group them.
-      const name = threadName(path).replace(/\d+$/, '').trim();
-      const key = `${kind} / ${name}`;
-      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks);
-    }
+    for (const [name, seconds] of processThreads(pid) ?? []) out.set(`${kind} / ${name}`, (out.get(`${kind} / ${name}`) ?? 0) + seconds);
+  }
+  return out;
+}
+
+/**
+ * One process's CPU seconds so far by thread name, instance numbers dropped (ThreadPoolForegroundWorker 3), summed
+ * over threads of one name; its first thread (tid = pid) named `mainName` when given. Null when the process is gone.
+ */
+function processThreads(pid: number, mainName?: string): Map<string, number> | null {
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  const ticks = clockTicksPerSecond();
+  const out = new Map<string, number>();
+  for (const tid of tids) {
+    const path = `/proc/${pid}/task/${tid}/stat`;
+    const fields = statFields(path);
+    if (!fields) continue;
+    const name = mainName && tid === String(pid) ? mainName : threadName(path).replace(/\d+$/, '').trim();
+    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks);
   }
   return out;
 }
@@ -122,38 +134,19 @@ function threadName(statPath: string): string {
   }
 }
 
-/** CPU seconds so far of one browser's renderer processes, by pid: their main threads, all their threads, and by thread name. */
-export type RendererCpu = Map<number, { main: number; all: number; threads: Map<string, number> }>;
+/** CPU seconds so far of one browser's renderer processes, by pid and thread name (the main thread as 'main'). */
+export type RendererCpu = Map<number, Map<string, number>>;
 
 /** The renderers of `browser` (its own account of its processes, SystemInfo.getProcessInfo) and their CPU so far. */
 export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
   const cdp = await browser.newBrowserCDPSession();
   const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
   await cdp.detach().catch(() => {});
-  const ticks = clockTicksPerSecond();
   const out: RendererCpu = new Map();
   for (const { type, id } of processInfo) {
-    if (type !== 'renderer') continue;
-    let tids: string[];
-    try {
-      tids = fs.readdirSync(`/proc/${id}/task`);
-    } catch {
-      continue; // gone meanwhile
-    }
-    const cpu = { main: 0, all: 0, threads: new Map<string, number>() };
-    for (const tid of tids) {
-      const path = `/proc/${id}/task/${tid}/stat`;
-      const fields = statFields(path);
-      if (!fields) continue;
-      const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
-      cpu.all += seconds;
-      // The main thread is the process's first (tid = pid); Chromium does not rename it in a renderer.
-      const main = tid === String(id);
-      if (main) cpu.main += seconds;
-      const name = main ? 'main' : threadName(path).replace(/\d+$/, '').trim();
-      cpu.threads.set(name, (cpu.threads.get(name) ?? 0) + seconds);
-    }
-    out.set(id, cpu);
+    // Chromium does not rename a renderer's main thread: it is told by its tid.
+    const threads = type === 'renderer' ? processThreads(id, 'main') : null;
+    if (threads) out.set(id, threads);
   }
   return out;
 }
@@ -164,16 +157,11 @@ export async function rendererCpu(browser: Browser): Promise<RendererCpu> {
  * for a core.
  */
 export function rendererCpuBetween(before: RendererCpu, after: RendererCpu): { mainMs: number; allMs: number; threadMs: Record<string, number> } {
-  let mainMs = 0;
-  let allMs = 0;
   const threadMs: Record<string, number> = {};
   for (const [pid, end] of after) {
-    const start = before.get(pid);
-    mainMs += (end.main - (start?.main ?? 0)) * 1000;
-    allMs += (end.all - (start?.all ?? 0)) * 1000;
-    for (const [name, seconds] of end.threads) threadMs[name] = (threadMs[name] ?? 0) + (seconds - (start?.threads.get(name) ?? 0)) * 1000;
+    for (const [name, seconds] of end) threadMs[name] = (threadMs[name] ?? 0) + (seconds - (before.get(pid)?.get(name) ?? 0)) * 1000;
   }
-  return { mainMs, allMs, threadMs };
+  return { mainMs: threadMs.main ?? 0, allMs: Object.values(threadMs).reduce((a, b) => a + b, 0), threadMs };
 }
 
 /** The threads' ms summed over several joins and divided by their number, busiest first: "main 155, DedicatedWorker 40". */

@@ -28,6 +28,7 @@ export interface TileExtras {
   received: ReceivedVideo | undefined;
 }
 
+/** One tile's extras from who is who, this user's pins and the call's state. */
 export function tileExtras(tile: StreamTile, who: WhoIsWho, pins: readonly string[], state: Pick<CallState, 'blur' | 'stats' | 'videoLayers'>): TileExtras {
   const pinKey = tilePinKey(who, tile);
   const remoteCamera = !tile.isOwn && tile.videoType === 'camera';
