@@ -7,6 +7,12 @@ import path from 'node:path';
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
 const firstLine = (messages) => String(messages?.[0] ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+// A file that did not load often says why further down (a server's start-up log after "server exited (1):").
+const whyNotLoaded = (message) => {
+  const lines = String(message ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+  const cause = lines.slice(1).find((l) => /error|EADDRINUSE|timeout/i.test(l));
+  return [lines[0] ?? '', cause].filter(Boolean).join(' … ').slice(0, 600);
+};
 
 for (const file of process.argv.slice(2)) {
   if (!fs.existsSync(file)) { failed += 1; failures.push(`${path.basename(file)}: no report (the run did not finish)`); continue; }
@@ -20,7 +26,7 @@ for (const file of process.argv.slice(2)) {
     for (const a of failedTests) failures.push(`${where} > ${a.fullName}: ${firstLine(a.failureMessages)}`);
     if (suite.status === 'failed' && failedTests.length === 0) {
       failed += 1;
-      failures.push(`${where}: did not load: ${firstLine([suite.message])}`);
+      failures.push(`${where}: did not load: ${whyNotLoaded(suite.message)}`);
     }
   }
 }
