@@ -132,6 +132,26 @@ describe('CallModel', () => {
     expect(none.getState().streamWithFocus).toBeNull(); // the own share is not focused
   });
 
+  it('a share that started while the socket hung is focused when it resumes; one already seen is not focused again', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1 })] });
+    // The update announcing a's share was sent while this page's socket was dead: the resumed list brings it.
+    m.resumed([conn('me'), conn('a', { feedId: 1, screenFeedId: 2 })]);
+    expect(m.getState().streamWithFocus).toEqual({ streamId: screenStreamId('a'), connectionId: 'a' });
+    m.minimise(); // the viewer unfocused it
+    m.resumed([conn('me'), conn('a', { feedId: 1, screenFeedId: 2 })]);
+    expect(m.getState().streamWithFocus).toBeNull();
+  });
+
+  it('a connection announced with its share running (the sharer\'s page started afresh) is focused', () => {
+    const m = new CallModel();
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1 })] });
+    m.connectionCreated(conn('c', { feedId: 5, screenFeedId: 6 }));
+    expect(m.getState().streamWithFocus).toEqual({ streamId: screenStreamId('c'), connectionId: 'c' });
+    m.connectionCreated(conn('d', { feedId: 7 }));
+    expect(m.getState().streamWithFocus?.streamId).toBe(screenStreamId('c'));
+  });
+
   it('a new share does not take the focus from a camera the viewer chose', () => {
     const m = new CallModel();
     m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('a', { feedId: 1 }), conn('b', { feedId: 3 })] });

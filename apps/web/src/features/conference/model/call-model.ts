@@ -178,26 +178,35 @@ export class CallModel {
     this.set({ connectionStatus: 'connected', reconnecting: false, connectionId: info.connectionId, capabilities: info.capabilities, connections: info.connections, media: {} });
     // A share already running when this page (re)connects is new to it too, as the media session announces every
     // stream to a newcomer: focused, with minis, like one that starts later.
-    const share = info.connections.find((c) => c.connectionId !== info.connectionId && c.screenFeedId);
-    if (share && this.focusIsFreeForShare()) {
-      this.set({ streamWithFocus: { streamId: screenStreamId(share.connectionId), connectionId: share.connectionId }, showMinis: this.state.device !== 'phone' });
-    }
+    this.focusNewShare([]);
     this.removeError('networkDisconnected');
     this.removeError('connectionFailed');
   }
 
   connectionCreated(c: AnnouncedConnection): void {
-    this.set({ connections: [...this.state.connections.filter((x) => x.connectionId !== c.connectionId), c] });
+    const before = this.state.connections;
+    this.set({ connections: [...before.filter((x) => x.connectionId !== c.connectionId), c] });
+    this.focusNewShare(before);
   }
 
   connectionUpdated(c: AnnouncedConnection): void {
-    const before = this.state.connections.find((x) => x.connectionId === c.connectionId);
-    this.set({ connections: this.state.connections.map((x) => (x.connectionId === c.connectionId ? c : x)) });
-    // A new remote screen share with nothing focused takes the focus, with minis (not on phones). A takeover
-    // counts as nothing focused: the share it replaces may still be announced when the new one arrives (the
-    // server's two announcements race), and focus must then move to the new share, not wait and be lost.
-    if (c.connectionId !== this.state.connectionId && c.screenFeedId && !before?.screenFeedId && this.focusIsFreeForShare()) {
-      this.set({ streamWithFocus: { streamId: screenStreamId(c.connectionId), connectionId: c.connectionId }, showMinis: this.state.device !== 'phone' });
+    const before = this.state.connections;
+    this.set({ connections: before.map((x) => (x.connectionId === c.connectionId ? c : x)) });
+    this.focusNewShare(before);
+  }
+
+  /**
+   * A remote screen share new to this page since `before`, with nothing focused, takes the focus, with minis (not on
+   * phones). It may come as an update, with a connection (a sharer's page that started afresh), or in the list a
+   * resumed socket brings (the update was sent while this page's socket hung). A takeover counts as nothing focused:
+   * the share it replaces may still be announced when the new one arrives (the server's two announcements race),
+   * and focus must then move to the new share, not wait and be lost.
+   */
+  private focusNewShare(before: AnnouncedConnection[]): void {
+    const shared = new Set(before.filter((c) => c.screenFeedId).map((c) => c.connectionId));
+    const share = this.state.connections.find((c) => c.connectionId !== this.state.connectionId && c.screenFeedId && !shared.has(c.connectionId));
+    if (share && this.focusIsFreeForShare()) {
+      this.set({ streamWithFocus: { streamId: screenStreamId(share.connectionId), connectionId: share.connectionId }, showMinis: this.state.device !== 'phone' });
     }
   }
 
@@ -247,7 +256,9 @@ export class CallModel {
 
   /** The same media connection back on a new signalling socket: the list as it is now, tiles and media kept. */
   resumed(connections: AnnouncedConnection[]): void {
+    const before = this.state.connections;
     this.set({ connections, reconnecting: false });
+    this.focusNewShare(before);
   }
 
   mediaReconnecting(on: boolean): void {
