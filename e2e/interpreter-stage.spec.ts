@@ -90,18 +90,43 @@ const inMinis = (p: Page, streamId: string) => p.locator(`.side-tiles .tile[data
 const mainIds = (p: Page) => p.locator('.main-grid > .tile').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-stream-id')));
 
 /**
+ * What a page knows of the call, for a failure message: under CI's load a share once never reached a viewer's stage,
+ * and the bare "expected 0 to be 1" could not tell whether it ended, was never announced, or was not focused.
+ */
+async function callSeenBy(p: Page): Promise<string> {
+  return p
+    .evaluate(() => {
+      type Hook = { session: { resumes: number }; model: { getState(): { connectionId: string; isSharingScreen: boolean; streamWithFocus: unknown; errors: { key: string }[]; connections: { connectionId: string; screenFeedId: unknown }[] } } };
+      const hook = (window as unknown as { __videomoteTest?: Hook }).__videomoteTest;
+      if (!hook) return 'no call';
+      const s = hook.model.getState();
+      const sharers = s.connections.filter((c) => c.screenFeedId).map((c) => c.connectionId);
+      return JSON.stringify({ me: s.connectionId, sharing: s.isSharingScreen, sharers, focus: s.streamWithFocus, errors: s.errors.map((e) => e.key), resumes: hook.session.resumes });
+    })
+    .catch((err: Error) => `unreadable: ${err.message}`);
+}
+
+/** `assertion`, and on failure what the sharer's and the viewer's pages knew then. */
+async function explained(assertion: Promise<unknown>, viewer: Page): Promise<void> {
+  await assertion.catch(async (err: Error) => {
+    throw new Error(`${err.message}; the sharer: ${await callSeenBy(erik)}; the viewer: ${await callSeenBy(viewer)}`);
+  });
+}
+
+/**
  * The main area of `p` holds `first` in this order, then the cameras of `pinned` (kept in the order of the call, not
  * of pinning), and nothing else.
  */
 async function expectStage(p: Page, first: Array<() => Promise<string>>, pinned: Page[]): Promise<void> {
-  await expect
+  const stage = expect
     .poll(async () => {
       const want = [...(await Promise.all(first.map((f) => f()))), ...(await Promise.all(pinned.map(cameraOf))).sort()];
       const ids = await mainIds(p);
       const got = [...ids.slice(0, first.length), ...ids.slice(first.length).sort()];
-      return JSON.stringify(got) === JSON.stringify(want) ? 'as wanted' : { got: ids, want };
+      return JSON.stringify(got) === JSON.stringify(want) ? 'as wanted' : JSON.stringify({ got: ids, want });
     })
     .toBe('as wanted');
+  await explained(stage, p);
 }
 
 /**
@@ -198,7 +223,7 @@ describe('the sign-language interpreter stays on stage', () => {
       // Four viewers (a non-moderator, two others and the interpreter herself) keep the check short on two cores.
       await Promise.all(
         [jonna, karin, everyone[5]!, tina].map(async (p) => {
-          await expect.poll(async () => p.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${await screen()}"]`).count(), { timeout: 90_000 }).toBe(1);
+          await explained(expect.poll(async () => p.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${await screen()}"]`).count(), { timeout: 90_000 }).toBe(1), p);
           expect((await mainIds(p))[0]).toBe(await screen());
           await expectOnStage(p, tina);
           if (p !== jonna && p !== karin) return;
