@@ -30,11 +30,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A server that could not bind: a port freePort found free was taken before the server bound it. */
+class PortTaken extends Error {}
+
 /**
  * Starts the real server (`npm start`'s entry point) on a free loopback port with a fresh DATA_DIR, as a user
  * would run it. Inside the test network namespace Janus gathers on 127.0.0.2 (see scripts/in-netns.sh).
+ * freePort's ports are free when it looks, not when the server binds a second later: a clash (EADDRINUSE) is tried
+ * again on new ports, a few times, and any other failure to start is the test's.
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number; address?: string } = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, options);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: { dataDir?: string; port?: number; address?: string }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const internalPort = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-'));
@@ -64,7 +80,10 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   // Generous: on a loaded 2-core CI machine tsx start-up plus migrations can take a while.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) {
+      const message = `server exited (${child.exitCode}):\n${log}`;
+      throw log.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;

@@ -93,10 +93,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             },
           },
     genReqId: () => crypto.randomUUID(),
-    // Fastify's default of 10 s per plugin is a hang detector. A first start's identity plugin makes the embedded
-    // IdP's RSA key (0.4 s idle here, a random prime search); on a host starved twentyfold (a CI run at load 40)
-    // that can pass 10 s, and the server would exit (AVV_ERR_PLUGIN_EXEC_TIMEOUT) instead of starting late.
-    pluginTimeout: 120_000,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
