@@ -6,7 +6,7 @@ import path from 'node:path';
 
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
-const firstLine = (messages) => String(messages?.[0] ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+const firstLine = (messages) => String(messages?.[0] ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 700) ?? '';
 // A file that did not load often says why further down (a server's start-up log after "server exited (1):").
 const whyNotLoaded = (message) => {
   const lines = String(message ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
