@@ -67,7 +67,10 @@ export function threadCpu(pids: number[]): ThreadCpu {
     } catch {
       continue; // the process ended meanwhile
     }
-    for (const [name, seconds] of processThreads(pid) ?? []) out.set(`${kind} / ${name}`, (out.get(`${kind} / ${name}`) ?? 0) + seconds);
+    for (const [name, seconds] of processThreads(pid) ?? []) {
+      const key = `${kind} / ${name}`;
+      out.set(key, (out.get(key) ?? 0) + seconds);
+    }
   }
   return out;
 }
