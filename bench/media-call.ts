@@ -270,7 +270,13 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     // Publishers enter in two waves (as people do, and so that two shared cores are not asked for seven at once).
     const publishers: Page[] = [];
     for (const wave of [[0, 1, 2, 3], [4, 5, 6]]) publishers.push(...(await Promise.all(wave.map((i) => phase.publisher(i, opened)))));
-    await Promise.all(publishers.map((p, i) => within(p.evaluate(decodingVideosAt, PUBLISHERS - 1), 120_000, `${phase.name}: publisher ${i} decoding the six others`)));
+    await Promise.all(
+      publishers.map((p, i) =>
+        within(p.evaluate(decodingVideosAt, PUBLISHERS - 1), 120_000, `${phase.name}: publisher ${i} decoding the six others`).catch(async (err: Error) => {
+          throw new Error(`${err.message}; ${await phase.diagnose(p).catch(() => '')}`);
+        }),
+      ),
+    );
     console.log(`${phase.name}: seven publishers decode each other after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     const joins: Join[] = [];
@@ -460,7 +466,28 @@ const product: Phase = {
   async cameraOn(page) {
     await page.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 30_000 });
   },
-  diagnose: async (page) => `at ${page.url()}: ${(await page.locator('body').innerText({ timeout: 2_000 })).slice(0, 300).replace(/\s+/g, ' ')}`,
+  diagnose: async (page) => `at ${page.url()}: ${(await page.locator('body').innerText({ timeout: 2_000 })).slice(0, 300).replace(/\s+/g, ' ')}; ${await page.evaluate(callSays).catch((e: Error) => e.message)}`,
+};
+
+/**
+ * What a product page's call knows, for a failure message: the connections announced to it (feeds), what its
+ * subscriber asked for, has and rests, and how many frames each received stream decoded.
+ */
+const callSays = async (): Promise<string> => {
+  const hook = (window as unknown as { __videomoteTest?: { session: Record<string, unknown>; model: { getState(): { connectionId: string | null; connections: { connectionId: string; feedId: number | null }[]; media: Record<string, unknown> } } } }).__videomoteTest;
+  if (!hook) return 'no call hook';
+  const state = hook.model.getState();
+  const remote = hook.session.remote as Record<string, unknown> | null;
+  const list = (m: unknown) => (m instanceof Map ? [...m.entries()].map(([k, v]) => `${String(k)}:${JSON.stringify(v)}`).join(' ') : String(m));
+  const decoded: string[] = [];
+  const pc = (remote as { pc?: RTCPeerConnection } | null)?.pc;
+  if (pc) (await pc.getStats()).forEach((s: { type: string; kind?: string; mid?: string; framesDecoded?: number }) => s.type === 'inbound-rtp' && s.kind === 'video' && decoded.push(`${s.mid}:${s.framesDecoded}`));
+  return [
+    `me ${state.connectionId}, announced ${state.connections.map((c) => `${c.connectionId.slice(0, 6)}=${c.feedId}`).join(' ')}`,
+    `media ${Object.keys(state.media).length}`,
+    remote ? `wanted ${list(remote.wanted)}; asked ${list(remote.asked)}; resting ${list(remote.resting)}; mids ${list(remote.mids)}; joined ${String(remote.joined)} busy ${String(remote.busy)}` : 'no subscriber',
+    `pc ${pc ? `${pc.connectionState}/${pc.iceConnectionState}` : 'none'}, decoded ${decoded.join(' ')}`,
+  ].join('; ');
 };
 
 // ── Bare Janus: janus.js straight to the same Janus, a room without end-to-end encryption ──
