@@ -31,8 +31,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app's first module (app/early-start.ts) as an entry of its own, named in the page's HTML before the app's
+ * bundle: opening a meeting's call directly, its media token is asked for as soon as that small chunk has arrived,
+ * not after the browser has compiled and evaluated the whole bundle (React, the router, the texts: over a second on a
+ * loaded machine or a cheap phone). main.tsx imports the same module, so it runs once.
+ */
+const EARLY_START = 'src/app/early-start.ts';
+function earlyStartFirst(): Plugin {
+  return {
+    name: 'videomote-early-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(EARLY_START));
+        const app = '<script type="module"';
+        if (!chunk || !html.includes(app)) throw new Error(`${EARLY_START} or the app's script is missing from the build`);
+        // async: it runs as soon as it has arrived, not after the document and the scripts before it. Should the app's
+        // bundle run first all the same, the bundle imports this module and runs it first (once, as for any module).
+        return html.replace(app, `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    ${app}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), earlyStartFirst()],
   // The background-blur worker is an ES module worker: tasks-vision loads its WASM loader with import() there.
   worker: { format: 'es' },
   build: {
@@ -43,7 +68,7 @@ export default defineConfig({
     manifest: true,
     // The contract's modules define TypeBox schemas beside the constants the web imports; building a schema has no
     // side effect, so one nobody uses is dropped (TypeBox had been a fifth of the bundle every page loads).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['Type'] } },
+    rolldownOptions: { input: { index: 'index.html', 'early-start': EARLY_START }, treeshake: { manualPureFunctions: ['Type'] } },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000', '/assets/config': 'http://localhost:3000', '/chat': { target: 'ws://localhost:3000', ws: true }, '/media': { target: 'ws://localhost:3000', ws: true } } },
 });

@@ -142,6 +142,19 @@ describe('the web app', () => {
     for (const f of extra) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
 
+  it.skipIf(!built)("runs the app's first module (the early media token) from a script of its own, before the app's bundle", async () => {
+    const scripts = [...(await t.app.inject('/meetings/5f0c/conference')).body.matchAll(/<script type="module"( async)? crossorigin src="([^"]+)"><\/script>/g)].map((m) => [m[2]!, Boolean(m[1])] as const);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[0]![0]).toMatch(/^\/assets\/early-start-[\w-]+\.js$/);
+    expect(scripts[0]![1]).toBe(true); // run as soon as it arrives
+    expect(scripts[1]![0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const early = await t.app.inject(scripts[0]![0]);
+    expect(early.statusCode).toBe(200);
+    // Small: it only asks for the token, and the app's bundle imports the same module rather than a copy.
+    expect(early.body.length).toBeLessThan(8_000);
+    expect((await t.app.inject(scripts[1]![0])).body).toContain(scripts[0]![0].replace('/assets/', './'));
+  });
+
   it.skipIf(!built)('carries the client configuration in every page, the same as config.json', async () => {
     const config = (await t.app.inject('/assets/config/config.json')).json();
     for (const url of ['/', '/meetings', '/meetings/5f0c/conference', '/publicaccess/x']) {
