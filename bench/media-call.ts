@@ -699,8 +699,11 @@ for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures
   for (const e of [...f.failedJoins, ...f.failedRecoveries]) console.log(`${name}: FAILED ${e}`);
 }
 // The relay's refusals of subscriptions to feeds it does not (or no longer) count as published in the room.
-const refused = server.output().split('\n').filter((l) => l.includes('not a feed of this room')).length;
-if (refused) console.log(`product: the relay refused ${refused} subscription request(s) as 'not a feed of this room' (server log)`);
+const refusals = server.output().split('\n').filter((l) => l.includes('not a feed of this room'));
+if (refusals.length) {
+  console.log(`product: the relay refused ${refusals.length} subscription request(s) as 'not a feed of this room' (server log); the first three:`);
+  for (const l of refusals.slice(0, 3)) console.log(`  ${l.slice(0, 600)}`);
+}
 // One machine-readable line for `npm run bench` (bench/run-all.ts).
 console.log(`BENCH_JSON ${JSON.stringify({ bench: 'media-call', figures: { product: { ...p, janusCpu: productFigures.janusCpu, streams: productFigures.streams, failed: productFigures.failedJoins.length + productFigures.failedRecoveries.length }, bare: { ...b, janusCpu: bareFigures.janusCpu, streams: bareFigures.streams, failed: bareFigures.failedJoins.length + bareFigures.failedRecoveries.length }, grid, gridSimulcast, target: TARGET } })}`);
 
