@@ -478,14 +478,19 @@ const callSays = async (): Promise<string> => {
   if (!hook) return 'no call hook';
   const state = hook.model.getState();
   const remote = hook.session.remote as Record<string, unknown> | null;
-  const list = (m: unknown) => (m instanceof Map ? [...m.entries()].map(([k, v]) => `${String(k)}:${JSON.stringify(v)}`).join(' ') : String(m));
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
+  const lists: Record<string, string> = {};
+  for (const key of ['wanted', 'asked', 'resting', 'mids']) {
+    const m = remote?.[key];
+    lists[key] = m instanceof Map ? [...m.entries()].map(([k, v]) => `${String(k)}:${JSON.stringify(v)}`).join(' ') : String(m);
+  }
   const decoded: string[] = [];
   const pc = (remote as { pc?: RTCPeerConnection } | null)?.pc;
   if (pc) (await pc.getStats()).forEach((s: { type: string; kind?: string; mid?: string; framesDecoded?: number }) => s.type === 'inbound-rtp' && s.kind === 'video' && decoded.push(`${s.mid}:${s.framesDecoded}`));
   return [
     `me ${state.connectionId}, announced ${state.connections.map((c) => `${c.connectionId.slice(0, 6)}=${c.feedId}`).join(' ')}`,
     `media ${Object.keys(state.media).length}`,
-    remote ? `wanted ${list(remote.wanted)}; asked ${list(remote.asked)}; resting ${list(remote.resting)}; mids ${list(remote.mids)}; joined ${String(remote.joined)} busy ${String(remote.busy)}` : 'no subscriber',
+    remote ? `wanted ${lists.wanted}; asked ${lists.asked}; resting ${lists.resting}; mids ${lists.mids}; joined ${String(remote.joined)} busy ${String(remote.busy)}` : 'no subscriber',
     `pc ${pc ? `${pc.connectionState}/${pc.iceConnectionState}` : 'none'}, decoded ${decoded.join(' ')}`,
   ].join('; ');
 };
