@@ -62,6 +62,9 @@ describe('keyboard-only lobby and meeting controls', () => {
     expect(await erik.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
     await tabTo(erik, 'Anslut till mötet', { max: 3 });
     const opened = () => erik.evaluate(() => (window as unknown as { __opened: string[][] }).__opened);
+    // The lobby opens both devices once to read their labels, then the camera and the microphone each on its own; on a
+    // loaded machine the microphone may still be opening here (seen in CI), so wait for both.
+    await expect.poll(async () => new Set((await opened()).slice(1).flat().map((t) => t.split(':')[0])).size, { timeout: 20_000 }).toBe(2);
     const inLobby = await opened();
     // The lobby's live camera and microphone: the last of each it opened.
     const lastOf = (kind: string) => inLobby.flat().filter((t) => t.startsWith(`${kind}:`)).pop();
