@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { addressesChanged, connectionTookHold, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
+import { addressesChanged, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
@@ -1006,7 +1006,6 @@ export class MediaSession {
       reconnecting: (on) => this.setBroken(which, on),
       connected: () => (this.mediaEverConnected = true),
       currentState: () => handle.webrtcStuff?.pc?.iceConnectionState ?? 'closed',
-      tookHold: () => connectionTookHold(handle.webrtcStuff?.pc),
       giveUp: (everConnected) => {
         this.setBroken(which, false);
         this.iceGaveUp(everConnected);

@@ -1,6 +1,6 @@
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
-import { connectionTookHold, IceRecovery } from '../model/ice-recovery.ts';
+import { IceRecovery } from '../model/ice-recovery.ts';
 import {
   inboundBytesByMid,
   isEmptyUpdate,
@@ -458,7 +458,6 @@ export class RemoteFeeds {
       reconnecting: (on) => this.opts.onReconnecting(on),
       connected: () => this.opts.onConnected(),
       currentState: () => this.pc?.iceConnectionState ?? 'closed',
-      tookHold: () => connectionTookHold(this.pc),
       giveUp: (everConnected) => {
         this.opts.onReconnecting(false);
         this.opts.onGaveUp(everConnected);

@@ -8,9 +8,6 @@ import {
   IceRecovery,
   MEDIA_QUIET_MS,
   PAGE_STALL_MS,
-  PRECAUTION_CHECK_MS,
-  PRECAUTION_REDOS,
-  restartTookHold,
   SIGNAL_DEAD_MS,
   SIGNAL_OVERDUE_MS,
   SIGNAL_PING_MS,
@@ -300,83 +297,5 @@ describe('a forced restart', () => {
     r.update('connected');
     t.advance(ICE_CONNECT_TIMEOUT_MS * 3);
     expect(log).toEqual(['restart', 'restart']);
-  });
-});
-
-describe('a precautionary restart that does not take hold', () => {
-  /** A connection that reads connected throughout, whose restarts take hold only from the `holdsFrom`-th on. */
-  function precaution(holdsFrom: number) {
-    const t = fakeTimers();
-    const log: string[] = [];
-    const r = new IceRecovery(
-      {
-        restart: () => log.push('restart'),
-        reconnecting: () => {},
-        giveUp: () => log.push('give up'),
-        currentState: () => 'connected',
-        tookHold: async () => log.length >= holdsFrom,
-      },
-      t.timers,
-    );
-    r.update('connected');
-    const advance = async (ms: number) => {
-      t.advance(ms);
-      for (let i = 0; i < 5; i++) await Promise.resolve();
-    };
-    return { r, log, advance };
-  }
-
-  it('is made again when its new candidate pair was not chosen in time, and then left to hold', async () => {
-    const { r, log, advance } = precaution(2);
-    r.restartNow();
-    await advance(PRECAUTION_CHECK_MS - 1);
-    expect(log).toEqual(['restart']);
-    await advance(1);
-    expect(log).toEqual(['restart', 'restart']);
-    await advance(PRECAUTION_CHECK_MS * 5);
-    expect(log).toEqual(['restart', 'restart']);
-  });
-
-  it('is made again at most PRECAUTION_REDOS times, and not at all once it held', async () => {
-    const never = precaution(Infinity);
-    never.r.restartNow();
-    for (let i = 0; i < PRECAUTION_REDOS + 3; i++) await never.advance(PRECAUTION_CHECK_MS);
-    expect(never.log).toEqual(Array(PRECAUTION_REDOS + 1).fill('restart'));
-    const held = precaution(1);
-    held.r.restartNow();
-    await held.advance(PRECAUTION_CHECK_MS * 3);
-    expect(held.log).toEqual(['restart']);
-  });
-
-  it('is no longer looked at once the connection went "disconnected" (a real restart follows) or was stopped', async () => {
-    const { r, log, advance } = precaution(Infinity);
-    r.restartNow();
-    r.update('disconnected');
-    // The grace's real restart (ICE_DISCONNECTED_GRACE_MS), and no precautionary one made again beside it.
-    await advance(Math.max(PRECAUTION_CHECK_MS, ICE_DISCONNECTED_GRACE_MS));
-    expect(log).toEqual(['restart', 'restart']);
-    r.stop();
-    await advance(ICE_CONNECT_TIMEOUT_MS * 2);
-    expect(log).toEqual(['restart', 'restart']);
-  });
-});
-
-describe('whether a restart took hold, from getStats', () => {
-  const report = (used: string | undefined, now: string | undefined) =>
-    new Map<string, object>([
-      ['T01', { type: 'transport', selectedCandidatePairId: 'CP1', iceLocalUsernameFragment: now }],
-      ['CP1', { type: 'candidate-pair', localCandidateId: 'L1' }],
-      ['L1', { type: 'local-candidate', usernameFragment: used }],
-    ]);
-
-  it("is held when the chosen pair's local candidate has the credentials in use, not while it has the old ones", () => {
-    expect(restartTookHold(report('Y0fM', 'Y0fM'))).toBe(true);
-    expect(restartTookHold(report('EZbR', 'Y0fM'))).toBe(false);
-  });
-
-  it('counts as held where the browser does not tell (no fragments, no chosen pair)', () => {
-    expect(restartTookHold(report(undefined, 'Y0fM'))).toBe(true);
-    expect(restartTookHold(report('EZbR', undefined))).toBe(true);
-    expect(restartTookHold(new Map([['T01', { type: 'transport' }]]))).toBe(true);
   });
 });

@@ -12,15 +12,6 @@ export const ICE_DISCONNECTED_GRACE_MS = 1_500;
  * on a loaded two-core machine nine pages setting up at once took over ten seconds to connect.
  */
 export const ICE_CONNECT_TIMEOUT_MS = 15_000;
-/**
- * A precautionary restart (restartNow on a connection that still reads connected) is looked at this long after it
- * was made: if its new candidate pair has not been chosen by then, it is made again, up to PRECAUTION_REDOS times.
- * Seen under load (an address move, CPU-starved pages): such a restart was answered while the pair of before stayed
- * chosen, and media came back only once that pair died (5-7 s after the move) and the real restart that followed
- * connected: 8-13 s in all, where 3 s is usual.
- */
-export const PRECAUTION_CHECK_MS = 1_000;
-export const PRECAUTION_REDOS = 2;
 /** Restarts tried in a row before giving up on a connection that worked before. */
 export const ICE_MAX_RESTARTS = 3;
 /**
@@ -45,8 +36,6 @@ export interface IceRecoveryActions {
    * change (the old pair carries on until the new one is chosen): a restart's timeout then finds it connected.
    */
   currentState?(): IceState;
-  /** Whether the last restart took hold: its new candidate pair carries the connection (see restartTookHold). */
-  tookHold?(): Promise<boolean>;
 }
 
 export interface Timers {
@@ -58,7 +47,6 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => 
 
 export class IceRecovery {
   private timer: unknown = null;
-  private holdTimer: unknown = null;
   private restarts = 0;
   private everConnected = false;
   private broken = false;
@@ -141,41 +129,15 @@ export class IceRecovery {
     if (now === 'connected' || now === 'completed') {
       this.startRestart();
       this.precautionary = true;
-      this.checkHold(PRECAUTION_REDOS);
       return;
     }
     this.onFailed();
-  }
-
-  /** Looks whether the precautionary restart under way took hold, and makes it again if not (`redos` more times). */
-  private checkHold(redos: number): void {
-    const tookHold = this.actions.tookHold;
-    if (!tookHold || redos <= 0) return;
-    this.clearHoldTimer();
-    this.holdTimer = this.timers.set(() => {
-      this.holdTimer = null;
-      if (this.done || !this.precautionary) return;
-      void tookHold().then(
-        (held) => {
-          if (held || this.done || !this.precautionary) return;
-          this.actions.restart();
-          this.checkHold(redos - 1);
-        },
-        () => {},
-      );
-    }, PRECAUTION_CHECK_MS);
-  }
-
-  private clearHoldTimer(): void {
-    if (this.holdTimer !== null) this.timers.clear(this.holdTimer);
-    this.holdTimer = null;
   }
 
   /** The connection is gone or replaced: no more timers or actions. */
   stop(): void {
     this.done = true;
     this.disarm();
-    this.clearHoldTimer();
   }
 
   private markBroken(): void {
@@ -370,36 +332,4 @@ export const NETWORK_WATCH_FOR_MS = 8_000;
 export function addressesChanged(atRestart: readonly string[], now: readonly string[]): boolean {
   if (now.length === 0) return false;
   return now.length !== atRestart.length || now.some((a, i) => a !== atRestart[i]);
-}
-
-/** One entry of a getStats report, as far as restartTookHold reads it. */
-interface IceStat {
-  type?: string;
-  selectedCandidatePairId?: string;
-  iceLocalUsernameFragment?: string;
-  localCandidateId?: string;
-  usernameFragment?: string;
-}
-
-/**
- * Whether a connection's last ICE restart took hold, read from its getStats: the chosen candidate pair's local
- * candidate carries the ICE credentials now in use. Until then the pair of before the restart still carries the
- * connection (or nothing: its path is gone) although ICE reads "connected". A browser whose stats do not tell
- * counts as held: nothing is made again on a guess.
- */
-export function restartTookHold(stats: ReadonlyMap<string, IceStat>): boolean {
-  for (const transport of stats.values()) {
-    if (transport.type !== 'transport' || !transport.selectedCandidatePairId) continue;
-    const now = transport.iceLocalUsernameFragment;
-    const pair = stats.get(transport.selectedCandidatePairId);
-    const used = pair?.localCandidateId ? stats.get(pair.localCandidateId)?.usernameFragment : undefined;
-    if (now && used && now !== used) return false;
-  }
-  return true;
-}
-
-/** restartTookHold for a live connection; one still negotiating is left to finish (counted as held). */
-export async function connectionTookHold(pc: RTCPeerConnection | null | undefined): Promise<boolean> {
-  if (!pc || pc.signalingState !== 'stable') return true;
-  return restartTookHold(await pc.getStats());
 }
