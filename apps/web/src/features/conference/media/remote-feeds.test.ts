@@ -65,7 +65,7 @@ describe('RemoteFeeds while the signalling socket is down', () => {
     feeds.resumed();
     await Promise.resolve();
     const last = sent.at(-1)!;
-    expect(last).toEqual({ request: 'configure', streams: [{ mid: '0', send: true, substream: 0 }] });
+    expect(last).toEqual({ request: 'configure', streams: [{ mid: '0', substream: 0 }] });
     link.onmessage!({ videoroom: 'event', configured: 'ok' });
     await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 4);
     expect(sent.at(-1)).toBe(last);
@@ -117,7 +117,7 @@ describe('RemoteFeeds asking for layers', () => {
 
     feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 2 }]]));
     feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
-    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', send: true, substream: 2 }], [{ mid: '0', send: false }]]);
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', substream: 2 }], [{ mid: '0', send: false }]]);
 
     // A new feed: the update goes, and while it is under way the late answers to both configures come in.
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
@@ -129,5 +129,27 @@ describe('RemoteFeeds asking for layers', () => {
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b'], [13, 'camera-c']]));
     expect(sent.filter((m) => m.request === 'update')).toHaveLength(1);
     feeds.close();
+  });
+
+  it('says send: true again when turning a video back on failed (Janus still holds it off)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { janus, sent, link } = fakeJanus();
+      const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+      feeds.sync(new Map([[11, 'camera-a']]));
+      link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
+      await Promise.resolve();
+      feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
+      link.down = true;
+      feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 1 }]]));
+      link.down = false;
+      await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 2);
+      const configures = sent.filter((m) => m.request === 'configure').map((m) => m.streams);
+      expect(configures[0]).toEqual([{ mid: '0', send: false }]);
+      expect(configures.slice(1)).toEqual([[{ mid: '0', send: true, substream: 1 }], [{ mid: '0', send: true, substream: 1 }]]);
+      feeds.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -268,7 +268,9 @@ export class RemoteFeeds {
     }
     const streams = planConfigure(byMid, this.appliedWants, this.videoMids);
     if (!streams.length) return;
-    for (const s of streams) this.appliedWants.set(s.mid, s);
+    // What Janus holds until this is applied: a failure puts it back (send is said only when it changes).
+    const held = new Map(streams.map((s) => [s.mid, this.appliedWants.get(s.mid)]));
+    for (const s of streams) this.appliedWants.set(s.mid, byMid.get(s.mid)!);
     this.lastRequest = []; // nothing is under way (pump sends this only then): a refusal rests no feed
     // Not waited for: on a congested downlink the answer can take seconds (its TCP segments are lost with the rest),
     // while the request itself, on the uplink, reaches Janus at once. Layer wishes must go out as they change.
@@ -277,8 +279,12 @@ export class RemoteFeeds {
       message: { request: 'configure', streams },
       error: () => {
         this.layerConfiguresUnanswered = Math.max(0, this.layerConfiguresUnanswered - 1);
-        // Not applied: forget it, so that it is asked again after the pause.
-        for (const s of streams) this.appliedWants.delete(s.mid);
+        // Not applied: Janus holds what it held, and the wish is asked again after the pause.
+        for (const [mid, was] of held) {
+          if (this.appliedWants.get(mid) !== byMid.get(mid)) continue; // a later configure has said more since
+          if (was) this.appliedWants.set(mid, was);
+          else this.appliedWants.delete(mid);
+        }
         this.pauseAfterFailure();
       },
     });

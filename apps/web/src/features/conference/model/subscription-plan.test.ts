@@ -149,10 +149,20 @@ describe('layer configure per mid', () => {
     ]);
     const applied = new Map([['5', { send: true, substream: 2, temporal: 2 }]]);
     expect(planConfigure(wanted, applied, mids)).toEqual([
-      { mid: '1', send: true, substream: 0, temporal: 2 },
+      { mid: '1', substream: 0, temporal: 2 },
       { mid: '3', send: false },
     ]);
     expect(planConfigure(wanted, new Map([...wanted]), mids)).toEqual([]);
+  });
+
+  it('says send only when it changes: Janus asks the camera for a key frame at every send: true', () => {
+    const sending = new Map([['1', { send: true, substream: 2, temporal: 2 }]]);
+    // A layer step of a stream Janus already sends.
+    expect(planConfigure(new Map([['1', { send: true, substream: 0, temporal: 1 }]]), sending, mids)).toEqual([{ mid: '1', substream: 0, temporal: 1 }]);
+    // Back on after a pause: send, with the layer.
+    expect(planConfigure(new Map([['1', { send: true, substream: 1, temporal: 2 }]]), new Map([['1', { send: false }]]), mids)).toEqual([{ mid: '1', send: true, substream: 1, temporal: 2 }]);
+    // The first layer of a stream never configured (Janus sends it already).
+    expect(planConfigure(new Map([['3', { send: true, substream: 0, temporal: 2 }]]), new Map(), mids)).toEqual([{ mid: '3', substream: 0, temporal: 2 }]);
   });
 
   it('skips mids that are not live video, and treats an unconfigured mid as Janus sends it', () => {

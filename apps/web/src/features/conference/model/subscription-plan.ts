@@ -166,14 +166,21 @@ export interface VideoWant {
   temporal?: number;
 }
 
-export interface MidConfigure extends VideoWant {
+export interface MidConfigure {
   mid: string;
+  send?: boolean;
+  substream?: number;
+  temporal?: number;
 }
 
 /**
  * The `streams` of one subscriber `configure` that brings Janus from what it was last told (`applied`) to what is
  * wanted now, for the video mids that exist: only the mids that change, sorted, so that nothing is sent when
  * nothing changed. A mid that was never configured counts as "sending, top layer" (Janus's default).
+ * `send` is said only when it changes: Janus asks the publisher for a key frame at every `send: true`, even for a
+ * stream it already sends, so a layer step that repeated it cost every viewer of that camera a key frame (a burst
+ * several times a normal frame, on the very links the step was meant to relieve). A new layer needs no help: Janus
+ * asks for a key frame itself when the substream wanted is not the one it forwards.
  */
 export function planConfigure(wanted: ReadonlyMap<string, VideoWant>, applied: ReadonlyMap<string, VideoWant>, videoMids: ReadonlySet<string>): MidConfigure[] {
   const out: MidConfigure[] = [];
@@ -182,7 +189,8 @@ export function planConfigure(wanted: ReadonlyMap<string, VideoWant>, applied: R
     if (!want) continue;
     const was = applied.get(mid) ?? { send: true };
     if (was.send === want.send && (!want.send || (was.substream === want.substream && was.temporal === want.temporal))) continue;
-    const entry: MidConfigure = { mid, send: want.send };
+    const entry: MidConfigure = { mid };
+    if (was.send !== want.send) entry.send = want.send;
     if (want.send && want.substream !== undefined) entry.substream = want.substream;
     if (want.send && want.temporal !== undefined) entry.temporal = want.temporal;
     out.push(entry);
