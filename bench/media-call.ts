@@ -53,7 +53,7 @@ import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns
 import { chromiumProcesses, cpuBetween, describeCpu, meanThreadMs, processTree, rendererCpu, rendererCpuBetween, threadCpu, type RendererCpu } from './browser-threads.ts';
 import { cpuPercentOver, cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
+import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, keyFrameTotals, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -280,6 +280,11 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     console.log(`${phase.name}: seven publishers decode each other after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     const joins: Join[] = [];
+    // The seven cameras' key-frame requests and key frames over each series of joins.
+    const cameras = async () => (await Promise.all(publishers.map((p) => p.evaluate(keyFrameTotals)))).reduce((a, b) => ({ requests: a.requests + b.requests, keyFrames: a.keyFrames + b.keyFrames }));
+    const perJoin = (from: { requests: number; keyFrames: number }, to: { requests: number; keyFrames: number }) =>
+      `${((to.requests - from.requests) / (JOINS + 1)).toFixed(1)} key-frame requests, ${((to.keyFrames - from.keyFrames) / (JOINS + 1)).toFixed(1)} key frames`;
+    const camerasAtStart = await cameras();
     // The server's and Janus's CPU over the whole series of joins (logins, gettoken, the relay's messages).
     const joinsStarted = { at: performance.now(), server: cpuSeconds(serverPid), janus: cpuSeconds(janusPid) };
     const failedJoins: string[] = [];
@@ -318,6 +323,8 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       await sleep(1_500);
     }
     console.log(`${phase.name}: ${openPageJoins.length} joins from an open page timed, median ${median(openPageJoins).toFixed(0)} ms`);
+    const camerasAfterOpenPage = await cameras();
+    console.log(`${phase.name}: the seven cameras per join from an open page (warm-up included): ${perJoin(camerasAtStart, camerasAfterOpenPage)}`);
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
@@ -346,6 +353,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     console.log(`${phase.name}: over the ${JOINS + 1} joins (${joinSeconds.toFixed(0)} s): server ${during(serverPid, joinsStarted.server)} %, Janus ${during(janusPid, joinsStarted.janus)} % of a core`);
     if (!joiner) throw new Error('no joiner');
     console.log(`${phase.name}: ${joins.length} joins timed, median ${median(joins.map((x) => x.fromNavigation)).toFixed(0)} ms`);
+    console.log(`${phase.name}: the seven cameras per join opening the page (warm-up included): ${perJoin(camerasAfterOpenPage, await cameras())}`);
 
     await sleep(3_000);
     const pages = [...publishers, joiner];

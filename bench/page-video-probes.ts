@@ -84,6 +84,28 @@ export const inboundTotals = async (): Promise<{ streams: number; bytes: number 
   return t;
 };
 
+/**
+ * What the page's camera was asked for and made so far: key-frame requests received (PLI and FIR, all simulcast
+ * encodings together) and key frames encoded. A key frame is several times a normal frame: each one the cameras
+ * make when somebody joins costs every viewer's downlink.
+ */
+export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number }> => {
+  const t = { requests: 0, keyFrames: 0 };
+  for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
+    if (pc.connectionState === 'closed') continue;
+    try {
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; pliCount?: number; firCount?: number; keyFramesEncoded?: number }) => {
+        if (s.type !== 'outbound-rtp' || s.kind !== 'video') return;
+        t.requests += (s.pliCount ?? 0) + (s.firCount ?? 0);
+        t.keyFrames += s.keyFramesEncoded ?? 0;
+      });
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return t;
+};
+
 /** How many streams of `before` (a videoFramesByStream reading) decoded more since, counting new streams that decode. */
 export function streamsGrown(before: Record<string, number>, now: Record<string, number>): number {
   return Object.entries(now).filter(([k, frames]) => frames > (before[k] ?? 0)).length;
