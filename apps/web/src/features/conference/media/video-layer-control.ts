@@ -2,6 +2,7 @@ import { cameraStreamId, type CallModel, type ReceivedVideo } from '../model/cal
 import type { VideoWant } from '../model/subscription-plan.ts';
 import {
   allocate,
+  awaitingTile,
   currentSpeaker,
   DownlinkController,
   downlinkSample,
@@ -24,6 +25,9 @@ export class VideoLayerControl {
   private totals: DownlinkTotals | null = null;
   private speaker: { streamId: string; at: number } | null = null;
   private interpreters = new Set<string>();
+  /** When each received video was first seen here, and whether its tile has been on the page (awaitingTile). */
+  private readonly arrived = new Map<string, number>();
+  private readonly tileSeen = new Set<string>();
 
   constructor(
     private readonly model: CallModel,
@@ -55,9 +59,16 @@ export class VideoLayerControl {
 
     const state = this.model.getState();
     const cameraOff = new Set(state.connections.filter((c) => !c.hasVideo).map((c) => cameraStreamId(c.connectionId)));
-    const demands = streams.map((s): VideoDemand => {
+    const live = new Set(streams.map((s) => s.streamId));
+    for (const id of this.arrived.keys()) if (!live.has(id)) this.arrived.delete(id);
+    for (const id of this.tileSeen) if (!live.has(id)) this.tileSeen.delete(id);
+    const demands: VideoDemand[] = [];
+    for (const s of streams) {
+      if (!this.arrived.has(s.streamId)) this.arrived.set(s.streamId, now);
       const size = measureTile(s.streamId);
-      return {
+      if (size.mounted) this.tileSeen.add(s.streamId);
+      else if (awaitingTile(this.tileSeen.has(s.streamId), this.arrived.get(s.streamId)!, now)) continue;
+      demands.push({
         streamId: s.streamId,
         kind: s.streamId.startsWith('screen-') ? 'screen' : 'camera',
         interpreter: this.interpreters.has(s.streamId),
@@ -66,8 +77,8 @@ export class VideoLayerControl {
         mini: size.mini,
         height: size.height,
         cameraOff: cameraOff.has(s.streamId),
-      };
-    });
+      });
+    }
     const totals = downlinkTotals(reports);
     const sample = downlinkSample(this.totals, totals);
     this.totals = totals;
@@ -99,11 +110,12 @@ export class VideoLayerControl {
  * scrolled out of the page), read from the tiles' `data-stream-id`. The media layer reads the page rather than
  * have every tile report its size, so that the tiles stay free of media concerns.
  */
-function measureTile(streamId: string): { height: number; mini: boolean } {
-  if (typeof document === 'undefined' || document.visibilityState === 'hidden') return { height: 0, mini: false };
+function measureTile(streamId: string): { height: number; mini: boolean; mounted: boolean } {
+  if (typeof document === 'undefined') return { height: 0, mini: false, mounted: false };
   const figure = document.querySelector(`figure.tile[data-stream-id="${CSS.escape(streamId)}"]`);
-  if (!figure) return { height: 0, mini: false };
+  if (!figure) return { height: 0, mini: false, mounted: false };
+  if (document.visibilityState === 'hidden') return { height: 0, mini: false, mounted: true };
   const rect = figure.getBoundingClientRect();
   const onScreen = rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
-  return { height: onScreen ? Math.round(rect.height * (window.devicePixelRatio || 1)) : 0, mini: figure.classList.contains('tile--mini') };
+  return { height: onScreen ? Math.round(rect.height * (window.devicePixelRatio || 1)) : 0, mini: figure.classList.contains('tile--mini'), mounted: true };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocate,
+  awaitingTile,
   currentSpeaker,
   downlinkSample,
   downlinkTotals,
@@ -10,6 +11,7 @@ import {
   maxCut,
   STABLE_MS,
   STEP_DOWN_HOLD_MS,
+  TILE_WAIT_MS,
   wantedRung,
   type DownlinkSample,
   type VideoDemand,
@@ -271,5 +273,16 @@ describe('the speaker', () => {
     expect(s1?.streamId).toBe('b');
     expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 2_000)?.streamId).toBe('b');
     expect(currentSpeaker(new Map([['a', 0.01], ['b', 0.01]]), s1, 3_500)).toBeNull();
+  });
+});
+
+describe('a video whose tile is not on the page yet', () => {
+  it('is left as Janus has it until its tile has been seen, or for TILE_WAIT_MS', () => {
+    expect(awaitingTile(false, 1_000, 1_000)).toBe(true);
+    expect(awaitingTile(false, 1_000, 1_000 + TILE_WAIT_MS - 1)).toBe(true);
+    // Still no tile after the wait: the screen does not show it (collapsed minis), and it is paused as hidden.
+    expect(awaitingTile(false, 1_000, 1_000 + TILE_WAIT_MS)).toBe(false);
+    // A tile seen once and gone again is hidden at once.
+    expect(awaitingTile(true, 1_000, 1_001)).toBe(false);
   });
 });

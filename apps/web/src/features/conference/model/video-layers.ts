@@ -64,6 +64,18 @@ export const INTERPRETER_FLOOR_RUNG = 3;
 export const LOW_LAYER_MAX_HEIGHT = 240;
 export const MEDIUM_LAYER_MAX_HEIGHT = 480;
 
+/**
+ * A video whose tile the screen has not put on the page yet: the tile is mounted a render after the stream arrives
+ * (over a second on a loaded machine), so no tile then means "not yet", not "hidden". Pausing it would hold the
+ * person's first picture back until the next look, and turning it on again costs a key frame from that camera for
+ * everyone. So its layer is left as Janus has it until its tile has been seen, or for TILE_WAIT_MS.
+ */
+export const TILE_WAIT_MS = 3_000;
+
+export function awaitingTile(tileSeen: boolean, arrivedAt: number, now: number): boolean {
+  return !tileSeen && now - arrivedAt < TILE_WAIT_MS;
+}
+
 /** The rung a tile needs from its size and place alone (0: not visible or no picture, nothing to receive). */
 export function wantedRung(d: VideoDemand): number {
   if (d.height <= 0 || d.cameraOff) return 0;
