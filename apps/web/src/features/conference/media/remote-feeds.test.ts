@@ -131,6 +131,22 @@ describe('RemoteFeeds asking for layers', () => {
     feeds.close();
   });
 
+  it('asks for no layer before its connection is up (the key frames Janus asks for then cannot reach it)', async () => {
+    const { janus, sent, link } = fakeJanus();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    feeds.sync(new Map([[11, 'camera-a']]));
+    const pc = { connectionState: 'connecting' };
+    (link.handle as unknown as { webrtcStuff: { pc: typeof pc } }).webrtcStuff.pc = pc;
+    link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
+    await Promise.resolve();
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 0 }]]));
+    expect(sent.filter((m) => m.request === 'configure')).toHaveLength(0);
+    pc.connectionState = 'connected';
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 0 }]]));
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', substream: 0 }]]);
+    feeds.close();
+  });
+
   it('says send: true again when turning a video back on failed (Janus still holds it off)', async () => {
     vi.useFakeTimers();
     try {

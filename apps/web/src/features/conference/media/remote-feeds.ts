@@ -259,6 +259,12 @@ export class RemoteFeeds {
   /** Asks Janus for the wanted layer of every video mid whose wish changed (nothing when none did). */
   private configureLayers(): void {
     if (!this.joined || !this.handle) return;
+    // Not before the connection is up. Janus asks each camera for a key frame when this viewer's connection comes
+    // up, and again at every layer change; a camera makes at most one per 300 ms. A change made earlier (the first
+    // look comes a second after the socket; in the media bench 2.3 s before the connection was up) had the cameras
+    // make key frames this viewer could not receive yet, and could use up the one its connection then asked for.
+    const pc = this.pc;
+    if (pc && pc.connectionState !== 'connected') return;
     const byMid = new Map<string, VideoWant>();
     for (const mid of this.videoMids) {
       const feed = this.mids.get(mid);
