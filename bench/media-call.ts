@@ -280,10 +280,14 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     console.log(`${phase.name}: seven publishers decode each other after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     const joins: Join[] = [];
-    // The seven cameras' key-frame requests and key frames over each series of joins.
-    const cameras = async () => (await Promise.all(publishers.map((p) => p.evaluate(keyFrameTotals)))).reduce((a, b) => ({ requests: a.requests + b.requests, keyFrames: a.keyFrames + b.keyFrames }));
-    const perJoin = (from: { requests: number; keyFrames: number }, to: { requests: number; keyFrames: number }) =>
-      `${((to.requests - from.requests) / (JOINS + 1)).toFixed(1)} key-frame requests, ${((to.keyFrames - from.keyFrames) / (JOINS + 1)).toFixed(1)} key frames`;
+    // The seven cameras' key-frame requests and key frames over each series of joins, with the series' length:
+    // Janus also asks each camera for one every 10 s without a key frame (fir_freq), so a slower series counts more.
+    const cameras = async () => {
+      const all = await Promise.all(publishers.map((p) => p.evaluate(keyFrameTotals)));
+      return { requests: all.reduce((n, t) => n + t.requests, 0), keyFrames: all.reduce((n, t) => n + t.keyFrames, 0), at: performance.now() };
+    };
+    const perJoin = (from: { requests: number; keyFrames: number; at: number }, to: { requests: number; keyFrames: number; at: number }) =>
+      `${((to.requests - from.requests) / (JOINS + 1)).toFixed(1)} key-frame requests, ${((to.keyFrames - from.keyFrames) / (JOINS + 1)).toFixed(1)} key frames, in ${((to.at - from.at) / 1000 / (JOINS + 1)).toFixed(1)} s a join`;
     const camerasAtStart = await cameras();
     // The server's and Janus's CPU over the whole series of joins (logins, gettoken, the relay's messages).
     const joinsStarted = { at: performance.now(), server: cpuSeconds(serverPid), janus: cpuSeconds(janusPid) };
@@ -360,7 +364,12 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const browserProcesses = chromiumProcesses(processTree([process.pid]));
     const threadsBefore = threadCpu(browserProcesses);
     const windowStart = performance.now();
+    const camerasBeforeWindow = await cameras();
     const [janusCpu, serverCpu] = (await cpuPercentOver([janusPid, serverPid], CALL_CPU_WINDOW_MS)) as [number, number];
+    const camerasAfterWindow = await cameras();
+    console.log(
+      `${phase.name}: the seven cameras in the steady window (${CALL_CPU_WINDOW_MS / 1000} s, nobody joining): ${camerasAfterWindow.requests - camerasBeforeWindow.requests} key-frame requests, ${camerasAfterWindow.keyFrames - camerasBeforeWindow.keyFrames} key frames`,
+    );
     const browserCpu = cpuBetween(threadsBefore, threadCpu(browserProcesses), (performance.now() - windowStart) / 1000);
     const perPage = await Promise.all(pages.map(async (p) => (await p.evaluate(inboundTotals)).streams));
     const streams = perPage.reduce((a, b) => a + b, 0);
