@@ -131,7 +131,7 @@ describe('RemoteFeeds asking for layers', () => {
     feeds.close();
   });
 
-  it('asks for no layer before its connection is up (the key frames Janus asks for then cannot reach it)', async () => {
+  it('asks for no layer before its connection has first come up (the key frames Janus asks for then cannot reach it), and goes on while it is down later', async () => {
     const { janus, sent, link } = fakeJanus();
     const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
     feeds.sync(new Map([[11, 'camera-a']]));
@@ -144,6 +144,10 @@ describe('RemoteFeeds asking for layers', () => {
     pc.connectionState = 'connected';
     feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 0 }]]));
     expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', substream: 0 }]]);
+    // Down again later (a congested link): a step down still goes.
+    pc.connectionState = 'disconnected';
+    feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams).at(-1)).toEqual([{ mid: '0', send: false }]);
     feeds.close();
   });
 

@@ -170,7 +170,7 @@ export class RemoteFeeds {
     this.timers.clear();
     const handle = this.handle;
     this.handle = null;
-    this.attaching = this.joined = this.busy = this.restartWanted = false;
+    this.attaching = this.joined = this.busy = this.restartWanted = this.connectedOnce = false;
     this.layerConfiguresUnanswered = 0;
     this.answering = null;
     this.retryAt = 0;
@@ -259,12 +259,15 @@ export class RemoteFeeds {
   /** Asks Janus for the wanted layer of every video mid whose wish changed (nothing when none did). */
   private configureLayers(): void {
     if (!this.joined || !this.handle) return;
-    // Not before the connection is up. Janus asks each camera for a key frame when this viewer's connection comes
-    // up, and again at every layer change; a camera makes at most one per 300 ms. A change made earlier (the first
-    // look comes a second after the socket; in the media bench 2.3 s before the connection was up) had the cameras
-    // make key frames this viewer could not receive yet, and could use up the one its connection then asked for.
+    // Not before the connection has first come up. Janus asks each camera for a key frame when this viewer's
+    // connection comes up, and again at every layer change; a camera makes at most one per 300 ms. A change made
+    // earlier (the first look comes a second after the socket; in the media bench 2.3 s before the connection was up)
+    // had the cameras make key frames this viewer could not receive yet, and could use up the one its connection then
+    // asked for. Later, while it is down (a congested link can read "disconnected"), the wishes go on: a step down
+    // is what such a link needs.
     const pc = this.pc;
-    if (pc && pc.connectionState !== 'connected') return;
+    if (pc?.connectionState === 'connected') this.connectedOnce = true;
+    if (pc && !this.connectedOnce) return;
     const byMid = new Map<string, VideoWant>();
     for (const mid of this.videoMids) {
       const feed = this.mids.get(mid);
@@ -295,6 +298,9 @@ export class RemoteFeeds {
       },
     });
   }
+
+  /** This connection has been connected (DTLS too) at least once: layer wishes may go from then on. */
+  private connectedOnce = false;
 
   /** Layer `configure`s sent and not yet answered: their `configured: ok` is not the answer to a request under way. */
   private layerConfiguresUnanswered = 0;
