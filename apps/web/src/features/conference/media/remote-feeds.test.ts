@@ -115,9 +115,9 @@ describe('RemoteFeeds asking for layers', () => {
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
     await Promise.resolve();
 
-    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 2 }]]));
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 1 }]]));
     feeds.setVideoWants(new Map([['camera-a', { send: false }]]));
-    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', substream: 2 }], [{ mid: '0', send: false }]]);
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '0', substream: 1 }], [{ mid: '0', send: false }]]);
 
     // A new feed: the update goes, and while it is under way the late answers to both configures come in.
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));

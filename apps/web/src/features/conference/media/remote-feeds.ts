@@ -5,6 +5,7 @@ import {
   inboundBytesByMid,
   isEmptyUpdate,
   judgeSubscriptions,
+  heldAfter,
   midsOf,
   planConfigure,
   planUpdate,
@@ -78,9 +79,9 @@ export class RemoteFeeds {
   private readonly failedTries = new Map<number, number>();
   private mids = new Map<string, number>();
   private videoMids = new Set<string>();
-  /** The layer wanted per video stream (stream id), and what Janus was last told per mid. */
+  /** The layer wanted per video stream (stream id), and what Janus holds per mid after what it was told. */
   private videoWants = new Map<string, VideoWant>();
-  private readonly appliedWants = new Map<string, VideoWant>();
+  private readonly janusHolds = new Map<string, VideoWant>();
   /** The layer Janus says it forwards now per video mid (its `substream`/`temporal` events). */
   private readonly receivedLayers = new Map<string, { substream?: number; temporal?: number }>();
   private readonly tracks = new Map<string, Map<string, MediaStreamTrack>>();
@@ -178,7 +179,7 @@ export class RemoteFeeds {
     this.asked.clear();
     this.mids.clear();
     this.videoMids.clear();
-    this.appliedWants.clear();
+    this.janusHolds.clear();
     this.receivedLayers.clear();
     this.tracks.clear();
     if (handle) {
@@ -275,11 +276,12 @@ export class RemoteFeeds {
       const want = streamId === undefined ? undefined : this.videoWants.get(streamId);
       if (want) byMid.set(mid, want);
     }
-    const streams = planConfigure(byMid, this.appliedWants, this.videoMids);
+    const streams = planConfigure(byMid, this.janusHolds, this.videoMids);
     if (!streams.length) return;
-    // What Janus holds until this is applied: a failure puts it back (send is said only when it changes).
-    const held = new Map(streams.map((s) => [s.mid, this.appliedWants.get(s.mid)]));
-    for (const s of streams) this.appliedWants.set(s.mid, byMid.get(s.mid)!);
+    // What Janus holds until this is applied: a failure puts it back (each field is said only when it changes).
+    const before = new Map(streams.map((s) => [s.mid, this.janusHolds.get(s.mid)]));
+    const after = new Map(streams.map((s) => [s.mid, heldAfter(before.get(s.mid), byMid.get(s.mid)!)]));
+    for (const [mid, held] of after) this.janusHolds.set(mid, held);
     this.lastRequest = []; // nothing is under way (pump sends this only then): a refusal rests no feed
     // Not waited for: on a congested downlink the answer can take seconds (its TCP segments are lost with the rest),
     // while the request itself, on the uplink, reaches Janus at once. Layer wishes must go out as they change.
@@ -289,10 +291,10 @@ export class RemoteFeeds {
       error: () => {
         this.layerConfiguresUnanswered = Math.max(0, this.layerConfiguresUnanswered - 1);
         // Not applied: Janus holds what it held, and the wish is asked again after the pause.
-        for (const [mid, was] of held) {
-          if (this.appliedWants.get(mid) !== byMid.get(mid)) continue; // a later configure has said more since
-          if (was) this.appliedWants.set(mid, was);
-          else this.appliedWants.delete(mid);
+        for (const [mid, was] of before) {
+          if (this.janusHolds.get(mid) !== after.get(mid)) continue; // a later configure has said more since
+          if (was) this.janusHolds.set(mid, was);
+          else this.janusHolds.delete(mid);
         }
         this.pauseAfterFailure();
       },
@@ -430,9 +432,9 @@ export class RemoteFeeds {
     this.mids = midsOf(streams);
     this.videoMids = videoMidsOf(streams);
     // A mid that went, or that Janus reuses for another feed, starts from Janus's defaults again.
-    for (const mid of [...this.appliedWants.keys()]) {
+    for (const mid of [...this.janusHolds.keys()]) {
       if (!this.videoMids.has(mid) || before.get(mid) !== this.mids.get(mid)) {
-        this.appliedWants.delete(mid);
+        this.janusHolds.delete(mid);
         this.receivedLayers.delete(mid);
       }
     }

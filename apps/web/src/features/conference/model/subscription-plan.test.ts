@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { heldAfter, restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true,
@@ -143,31 +143,41 @@ describe('layer configure per mid', () => {
 
   it('asks only for the mids whose wish changed, and nothing when none did', () => {
     const wanted = new Map([
-      ['1', { send: true, substream: 0, temporal: 2 }],
+      ['1', { send: true, substream: 0, temporal: 1 }],
       ['3', { send: false }],
-      ['5', { send: true, substream: 2, temporal: 2 }],
+      ['5', { send: true, substream: 1, temporal: 2 }],
     ]);
-    const applied = new Map([['5', { send: true, substream: 2, temporal: 2 }]]);
-    expect(planConfigure(wanted, applied, mids)).toEqual([
-      { mid: '1', substream: 0, temporal: 2 },
+    const held = new Map([['5', { send: true, substream: 1, temporal: 2 }]]);
+    expect(planConfigure(wanted, held, mids)).toEqual([
+      { mid: '1', substream: 0, temporal: 1 },
       { mid: '3', send: false },
     ]);
-    expect(planConfigure(wanted, new Map([...wanted]), mids)).toEqual([]);
+    const after = new Map([...wanted].map(([mid, want]) => [mid, heldAfter(held.get(mid), want)]));
+    expect(planConfigure(wanted, after, mids)).toEqual([]);
   });
 
-  it('says send only when it changes: Janus asks the camera for a key frame at every send: true', () => {
+  it('says each field only when it differs from what Janus holds: each one said costs the camera a key frame', () => {
     const sending = new Map([['1', { send: true, substream: 2, temporal: 2 }]]);
-    // A layer step of a stream Janus already sends.
+    // A layer step of a stream Janus already sends: no send: true.
     expect(planConfigure(new Map([['1', { send: true, substream: 0, temporal: 1 }]]), sending, mids)).toEqual([{ mid: '1', substream: 0, temporal: 1 }]);
-    // Back on after a pause: send, with the layer.
-    expect(planConfigure(new Map([['1', { send: true, substream: 1, temporal: 2 }]]), new Map([['1', { send: false }]]), mids)).toEqual([{ mid: '1', send: true, substream: 1, temporal: 2 }]);
-    // The first layer of a stream never configured (Janus sends it already).
-    expect(planConfigure(new Map([['3', { send: true, substream: 0, temporal: 2 }]]), new Map(), mids)).toEqual([{ mid: '3', substream: 0, temporal: 2 }]);
+    // A step of the substream alone leaves the temporal layer unsaid.
+    expect(planConfigure(new Map([['1', { send: true, substream: 1, temporal: 2 }]]), sending, mids)).toEqual([{ mid: '1', substream: 1 }]);
+    // Back on after a pause: send; the layer Janus kept through the pause is not repeated.
+    const paused = new Map([['1', heldAfter(sending.get('1'), { send: false })]]);
+    expect(planConfigure(new Map([['1', { send: true, substream: 2, temporal: 2 }]]), paused, mids)).toEqual([{ mid: '1', send: true }]);
+    expect(planConfigure(new Map([['1', { send: true, substream: 1, temporal: 2 }]]), paused, mids)).toEqual([{ mid: '1', send: true, substream: 1 }]);
   });
 
-  it('skips mids that are not live video, and treats an unconfigured mid as Janus sends it', () => {
-    expect(planConfigure(new Map([['2', { send: false }]]), new Map(), mids)).toEqual([]);
+  it('counts a mid never configured as Janus starts it: sending, substream 2, temporal 2', () => {
+    // A joiner's first wish: the substream only (naming temporal 2 as well cost each camera a second key frame).
+    expect(planConfigure(new Map([['3', { send: true, substream: 0, temporal: 2 }]]), new Map(), mids)).toEqual([{ mid: '3', substream: 0 }]);
+    expect(planConfigure(new Map([['3', { send: true, substream: 2, temporal: 2 }]]), new Map(), mids)).toEqual([]);
     expect(planConfigure(new Map([['1', { send: true }]]), new Map(), mids)).toEqual([]);
+    expect(heldAfter(undefined, { send: true, substream: 0 })).toEqual({ send: true, substream: 0, temporal: 2 });
+  });
+
+  it('skips mids that are not live video', () => {
+    expect(planConfigure(new Map([['2', { send: false }]]), new Map(), mids)).toEqual([]);
   });
 
   it('reads only live video streams from Janus’s list', () => {

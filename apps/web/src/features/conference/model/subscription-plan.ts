@@ -173,27 +173,36 @@ export interface MidConfigure {
   temporal?: number;
 }
 
+/** What Janus holds for a subscriber's video stream it was never told about: sending, top substream, top temporal layer. */
+export const JANUS_STREAM_DEFAULT: Readonly<Required<VideoWant>> = { send: true, substream: 2, temporal: 2 };
+
+/** What Janus holds for a stream after a configure of `want` (a layer left unsaid stays as it was). */
+export function heldAfter(was: VideoWant | undefined, want: VideoWant): VideoWant {
+  const held = was ?? JANUS_STREAM_DEFAULT;
+  return { send: want.send, substream: want.substream ?? held.substream, temporal: want.temporal ?? held.temporal };
+}
+
 /**
- * The `streams` of one subscriber `configure` that brings Janus from what it was last told (`applied`) to what is
- * wanted now, for the video mids that exist: only the mids that change, sorted, so that nothing is sent when
- * nothing changed. A mid that was never configured counts as "sending, top layer" (Janus's default).
- * `send` is said only when it changes: Janus asks the publisher for a key frame at every `send: true`, even for a
- * stream it already sends, so a layer step that repeated it cost every viewer of that camera a key frame (a burst
- * several times a normal frame, on the very links the step was meant to relieve). A new layer needs no help: Janus
- * asks for a key frame itself when the substream wanted is not the one it forwards.
+ * The `streams` of one subscriber `configure` that brings Janus from what it holds (`held`; a mid never configured
+ * holds JANUS_STREAM_DEFAULT) to what is wanted now, for the video mids that exist: only the mids that change, each
+ * with only the fields that change, sorted, so that nothing is sent when nothing changed.
+ * Each field said costs the camera a key frame when it differs from what Janus forwards: `send: true` always (Janus
+ * 1.1.2, "Restoring video for subscriber", even for a stream it already sends), a substream or temporal layer
+ * whenever it is not the one forwarded (a new stream forwards none yet, so even the 2 it targets already counts). A
+ * joiner's first wish {substream 0, temporal 2} that repeated the temporal layer cost every camera two key frames
+ * instead of one; a layer step that repeated `send: true` cost every viewer of that camera one more.
  */
-export function planConfigure(wanted: ReadonlyMap<string, VideoWant>, applied: ReadonlyMap<string, VideoWant>, videoMids: ReadonlySet<string>): MidConfigure[] {
+export function planConfigure(wanted: ReadonlyMap<string, VideoWant>, held: ReadonlyMap<string, VideoWant>, videoMids: ReadonlySet<string>): MidConfigure[] {
   const out: MidConfigure[] = [];
   for (const mid of [...videoMids].sort()) {
     const want = wanted.get(mid);
     if (!want) continue;
-    const was = applied.get(mid) ?? { send: true };
-    if (was.send === want.send && (!want.send || (was.substream === want.substream && was.temporal === want.temporal))) continue;
+    const was = held.get(mid) ?? JANUS_STREAM_DEFAULT;
     const entry: MidConfigure = { mid };
     if (was.send !== want.send) entry.send = want.send;
-    if (want.send && want.substream !== undefined) entry.substream = want.substream;
-    if (want.send && want.temporal !== undefined) entry.temporal = want.temporal;
-    out.push(entry);
+    if (want.send && want.substream !== undefined && want.substream !== was.substream) entry.substream = want.substream;
+    if (want.send && want.temporal !== undefined && want.temporal !== was.temporal) entry.temporal = want.temporal;
+    if (Object.keys(entry).length > 1) out.push(entry);
   }
   return out;
 }
