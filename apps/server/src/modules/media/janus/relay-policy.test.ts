@@ -233,6 +233,11 @@ describe('relay policy for the one subscriber connection (multistream)', () => {
     expect(checkClientMessage(msg({ request: 'switch', streams: [{ feed: 9, mid: '0', sub_mid: '0' }] }), ctx, s)).toMatchObject({ ok: false, reason: 'not a feed of this room' });
     expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7, room: ROOM + 1 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'another room' });
     expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: '7' }] }), ctx, s).ok).toBe(false);
+    // An entry may start its video at a layer, and name nothing else Janus would take.
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7, substream: 0, temporal: 1 }] }), ctx, s).ok).toBe(true);
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7, substream: 3 }] }), ctx, s)).toMatchObject({ ok: false, reason: 'substream is 0, 1 or 2' });
+    expect(checkClientMessage(msg({ request: 'update', subscribe: [{ feed: 7, min_delay: 5000 }] }), ctx, s)).toMatchObject({ ok: false, reason: '"min_delay" is not a stream option' });
+    expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 7, mid: {} }] }), ctx, state())).toMatchObject({ ok: false, reason: 'mid must be a mid' });
     expect(checkClientMessage(msg({ request: 'update', subscribe: 'all' }), ctx, s).ok).toBe(false);
     expect(checkClientMessage(msg({ request: 'update', subscribe: Array.from({ length: 65 }, () => ({ feed: 7 })) }), ctx, s)).toMatchObject({ ok: false, reason: 'too many streams' });
     expect(checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM }), ctx, state())).toMatchObject({ ok: false, reason: 'streams must list feeds' });

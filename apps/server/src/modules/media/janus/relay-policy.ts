@@ -297,17 +297,34 @@ const screenCheck = (handle: HandleState, ctx: RelayContext, offer: boolean): st
 /**
  * The feeds a subscriber asks to add: a list of stream entries, each naming one feed by its numeric id, published
  * in this meeting's room. Janus looks feeds up in the room the handle joined, and we check the same against our
- * own list, so that no browser can add a feed of another meeting. Answers the refusal reason, or null.
+ * own list, so that no browser can add a feed of another meeting. Besides the feed, an entry may name one of its
+ * mids (and, to `switch`, the subscriber's mid) and the simulcast layer to start at; nothing else reaches Janus.
+ * Answers the refusal reason, or null.
  */
 function checkAddedFeeds(streams: unknown, ctx: RelayContext): string | null {
   if (!Array.isArray(streams) || streams.length === 0) return 'streams must list feeds';
   if (streams.length > MAX_STREAMS_PER_REQUEST) return 'too many streams';
   for (const s of streams) {
     if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'bad stream entry';
-    const feed = (s as Record<string, unknown>).feed;
-    if (!isId(feed)) return 'a stream names its feed by id';
-    if ('room' in s) return 'another room';
-    if (ctx.roomFeed && !ctx.roomFeed(feed)) return 'not a feed of this room';
+    const e = s as Record<string, unknown>;
+    if (!isId(e.feed)) return 'a stream names its feed by id';
+    if ('room' in e) return 'another room';
+    for (const key of Object.keys(e)) if (!ADDED_FEED_KEYS.has(key)) return `"${key}" is not a stream option`;
+    for (const key of ['mid', 'sub_mid'] as const) if (key in e && !isMid(e[key])) return `${key} must be a mid`;
+    const layer = layerRefusal(e);
+    if (layer) return layer;
+    if (ctx.roomFeed && !ctx.roomFeed(e.feed)) return 'not a feed of this room';
+  }
+  return null;
+}
+const ADDED_FEED_KEYS = new Set(['feed', 'mid', 'sub_mid', 'substream', 'temporal']);
+
+const isMid = (v: unknown): boolean => typeof v === 'string' && /^[A-Za-z0-9_-]{1,16}$/.test(v);
+
+/** A simulcast layer named in a stream entry is 0, 1 or 2. */
+function layerRefusal(e: Record<string, unknown>): string | null {
+  for (const key of ['substream', 'temporal'] as const) {
+    if (key in e && !(Number.isInteger(e[key]) && (e[key] as number) >= 0 && (e[key] as number) <= 2)) return `${key} is 0, 1 or 2`;
   }
   return null;
 }
@@ -325,12 +342,11 @@ function layerConfigure(streams: unknown): Record<string, unknown>[] | string {
   for (const s of streams) {
     if (s === null || typeof s !== 'object' || Array.isArray(s)) return 'bad stream entry';
     const e = s as Record<string, unknown>;
-    if (typeof e.mid !== 'string' || !/^[A-Za-z0-9_-]{1,16}$/.test(e.mid)) return 'a stream names its mid';
+    if (!isMid(e.mid)) return 'a stream names its mid';
     for (const key of Object.keys(e)) if (!LAYER_KEYS.has(key)) return `"${key}" is not a layer option`;
     if ('send' in e && typeof e.send !== 'boolean') return 'send is true or false';
-    for (const key of ['substream', 'temporal'] as const) {
-      if (key in e && !(Number.isInteger(e[key]) && (e[key] as number) >= 0 && (e[key] as number) <= 2)) return `${key} is 0, 1 or 2`;
-    }
+    const layer = layerRefusal(e);
+    if (layer) return layer;
     out.push(pick(e, [...LAYER_KEYS]));
   }
   return out;

@@ -970,6 +970,7 @@ export class MediaSession {
       onConnected: () => (this.mediaEverConnected = true),
       onAnswered: this.receiving.done,
       onGaveUp: (everConnected) => this.iceGaveUp(everConnected),
+      firstLayer: (streamId) => this.videoLayers.firstLayer(streamId),
     });
     const wanted = wantedFeeds(state);
     if (wanted.size === 0) this.receiving.done();

@@ -151,6 +151,28 @@ describe('RemoteFeeds asking for layers', () => {
     feeds.close();
   });
 
+  it('asks for a new video at the layer its tile needs, and takes that as what Janus holds: the first wish for it sends nothing', async () => {
+    const { janus, sent, link } = fakeJanus();
+    const firstLayer = (streamId: string) => (streamId === 'camera-a' ? ({ substream: 0, temporal: 2 } as const) : null);
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {}, firstLayer });
+    feeds.sync(new Map([[11, 'camera-a']]));
+    expect(sent.at(-1)).toMatchObject({ request: 'join', streams: [{ feed: 11, substream: 0 }] });
+    link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
+    await Promise.resolve();
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 0, temporal: 2 }]]));
+    expect(sent.filter((m) => m.request === 'configure')).toHaveLength(0);
+
+    // A feed without a tile yet is asked for as Janus sends it; its first wish then says the layer.
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
+    expect(sent.at(-1)).toEqual({ request: 'update', subscribe: [{ feed: 12 }] });
+    link.onmessage!({ videoroom: 'updated', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }, { mid: '1', feed_id: 12, type: 'video', active: true }] });
+    link.onmessage!({ videoroom: 'event', configured: 'ok' });
+    await Promise.resolve();
+    feeds.setVideoWants(new Map([['camera-a', { send: true, substream: 0, temporal: 2 }], ['camera-b', { send: true, substream: 0, temporal: 2 }]]));
+    expect(sent.filter((m) => m.request === 'configure').map((m) => m.streams)).toEqual([[{ mid: '1', substream: 0 }]]);
+    feeds.close();
+  });
+
   it('says send: true again when turning a video back on failed (Janus still holds it off)', async () => {
     vi.useFakeTimers();
     try {

@@ -11,6 +11,7 @@ import {
   planUpdate,
   RESUBSCRIBE_MS,
   restsEndedBy,
+  subscribeEntry,
   triesAfterFailure,
   videoMidsOf,
   watchdogDue,
@@ -18,6 +19,7 @@ import {
   type Rest,
   type VideoWant,
 } from '../model/subscription-plan.ts';
+import type { LayerChoice } from '../model/video-layers.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
 import { BANNER_TEXTS } from '../model/texts.ts';
 
@@ -47,11 +49,15 @@ export interface RemoteFeedsOptions {
   onAnswered(): void;
   /** ICE restarts did not help; `everConnected` as in IceRecovery. The connection is rebuilt after this. */
   onGaveUp(everConnected: boolean): void;
+  /** The layer a video starts at when it is asked for (what its tile needs now); none: Janus's top layer. */
+  firstLayer?(streamId: string): LayerChoice | null;
 }
 
 interface Asked {
   streamId: string;
   askedAt: number;
+  /** The layer its video was asked for with (subscribeEntry). */
+  first?: LayerChoice;
 }
 
 /**
@@ -250,7 +256,7 @@ export class RemoteFeeds {
     if (!this.joined) return;
     this.setBusy(true);
     const message: { request: string; [key: string]: unknown } = { request: 'update' };
-    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => ({ feed }));
+    if (plan.subscribe.length) message.subscribe = plan.subscribe.map((feed) => this.subscribeEntry(feed));
     if (plan.unsubscribe.length) message.unsubscribe = plan.unsubscribe.map((feed) => ({ feed }));
     this.lastRequest = plan.subscribe;
     // A refusal by the relay (a feed that has just gone) comes back as an error of the request, not as an event.
@@ -330,7 +336,8 @@ export class RemoteFeeds {
         this.handle = mine = handle;
         this.lastRequest = first;
         this.setBusy(true);
-        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams: first.map((feed) => ({ feed })) }, error: () => this.failed() });
+        const streams = first.map((feed) => this.subscribeEntry(feed));
+        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.opts.roomId, streams }, error: () => this.failed() });
       },
       error: () => {
         this.attaching = false;
@@ -425,18 +432,32 @@ export class RemoteFeeds {
     this.setBusy(false);
   }
 
+  /** The feed's subscribe entry, starting its video at the layer its tile needs now (taken as the first Janus holds). */
+  private subscribeEntry(feed: number): ReturnType<typeof subscribeEntry> {
+    const asked = this.asked.get(feed);
+    const first = asked ? this.opts.firstLayer?.(asked.streamId) : null;
+    if (asked) asked.first = first ?? undefined;
+    return subscribeEntry(feed, first ?? undefined);
+  }
+
   /** Janus's full list of the subscription's streams: which mid carries which feed now. */
   private applyStreams(streams: JanusSubscriberStream[] | undefined): void {
     if (!streams) return;
     const before = this.mids;
     this.mids = midsOf(streams);
     this.videoMids = videoMidsOf(streams);
-    // A mid that went, or that Janus reuses for another feed, starts from Janus's defaults again.
+    // A mid that went, or that Janus reuses for another feed, starts from Janus's defaults again, or from the layer
+    // its feed was asked for with.
     for (const mid of [...this.janusHolds.keys()]) {
       if (!this.videoMids.has(mid) || before.get(mid) !== this.mids.get(mid)) {
         this.janusHolds.delete(mid);
         this.receivedLayers.delete(mid);
       }
+    }
+    for (const mid of this.videoMids) {
+      const feed = this.mids.get(mid);
+      const first = feed === undefined ? undefined : this.asked.get(feed)?.first;
+      if (first && before.get(mid) !== feed) this.janusHolds.set(mid, heldAfter(undefined, { send: true, ...first }));
     }
     for (const [streamId, byMid] of this.tracks) {
       for (const mid of [...byMid.keys()]) if (!this.mids.has(mid)) byMid.delete(mid);

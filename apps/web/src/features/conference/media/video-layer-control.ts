@@ -3,12 +3,14 @@ import type { VideoWant } from '../model/subscription-plan.ts';
 import {
   allocate,
   awaitingTile,
+  CAMERA_RUNGS,
   currentSpeaker,
   DownlinkController,
   downlinkSample,
   downlinkTotals,
   maxCut,
   type DownlinkTotals,
+  type LayerChoice,
   type VideoDemand,
 } from '../model/video-layers.ts';
 import type { RemoteFeeds } from './remote-feeds.ts';
@@ -28,6 +30,8 @@ export class VideoLayerControl {
   /** When each received video was first seen here, and whether its tile has been on the page (awaitingTile). */
   private readonly arrived = new Map<string, number>();
   private readonly tileSeen = new Set<string>();
+  /** The last look's demands (firstLayer places a new video among them). */
+  private demands: VideoDemand[] = [];
 
   constructor(
     private readonly model: CallModel,
@@ -68,17 +72,9 @@ export class VideoLayerControl {
       const size = measureTile(s.streamId);
       if (size.mounted) this.tileSeen.add(s.streamId);
       else if (awaitingTile(this.tileSeen.has(s.streamId), this.arrived.get(s.streamId)!, now)) continue;
-      demands.push({
-        streamId: s.streamId,
-        kind: s.streamId.startsWith('screen-') ? 'screen' : 'camera',
-        interpreter: this.interpreters.has(s.streamId),
-        speaking: this.speaker?.streamId === s.streamId,
-        focused: state.streamWithFocus?.streamId === s.streamId,
-        mini: size.mini,
-        height: size.height,
-        cameraOff: cameraOff.has(s.streamId),
-      });
+      demands.push(this.demand(s.streamId, size, cameraOff.has(s.streamId)));
     }
+    this.demands = demands;
     const totals = downlinkTotals(reports);
     const sample = downlinkSample(this.totals, totals);
     this.totals = totals;
@@ -97,6 +93,35 @@ export class VideoLayerControl {
     }
     remote.setVideoWants(wants);
     this.model.setVideoLayers(received);
+  }
+
+  /**
+   * The layer a camera not received yet starts at: what its tile (on the page already, showing initials) needs now,
+   * beside the videos received and under the downlink's present cut. Null (Janus's top layer) when it has no tile
+   * yet; the next look sets its layer then.
+   */
+  firstLayer(streamId: string): LayerChoice | null {
+    if (streamId.startsWith('screen-')) return null;
+    const size = measureTile(streamId);
+    if (!size.mounted) return null;
+    const connection = this.model.getState().connections.find((c) => cameraStreamId(c.connectionId) === streamId);
+    const demands = [...this.demands.filter((d) => d.streamId !== streamId), this.demand(streamId, size, connection?.hasVideo === false)];
+    const plan = allocate(demands, this.downlink.cut).find((p) => p.streamId === streamId);
+    // Not visible or no room on the downlink: the lowest layer until the next look turns it off.
+    return plan?.send ? plan.layer : CAMERA_RUNGS[1]!;
+  }
+
+  private demand(streamId: string, size: { height: number; mini: boolean }, cameraOff: boolean): VideoDemand {
+    return {
+      streamId,
+      kind: streamId.startsWith('screen-') ? 'screen' : 'camera',
+      interpreter: this.interpreters.has(streamId),
+      speaking: this.speaker?.streamId === streamId,
+      focused: this.model.getState().streamWithFocus?.streamId === streamId,
+      mini: size.mini,
+      height: size.height,
+      cameraOff,
+    };
   }
 
   /** For the browser tests: the rungs taken off now. */

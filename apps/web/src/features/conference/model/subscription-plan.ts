@@ -183,6 +183,19 @@ export function heldAfter(was: VideoWant | undefined, want: VideoWant): VideoWan
 }
 
 /**
+ * One feed's entry in a subscribe request (`join` streams, `update` subscribe), starting its video at `first` where
+ * that differs from Janus's default. Said here it costs nothing: Janus only sets the layer it will forward once the
+ * connection's first key frame comes, where a `configure` after that (as a joiner's first wish was) asks every
+ * camera for one more key frame and holds the picture until it comes.
+ */
+export function subscribeEntry(feed: number, first?: { substream?: number; temporal?: number }): { feed: number; substream?: number; temporal?: number } {
+  const entry: { feed: number; substream?: number; temporal?: number } = { feed };
+  if (first?.substream !== undefined && first.substream !== JANUS_STREAM_DEFAULT.substream) entry.substream = first.substream;
+  if (first?.temporal !== undefined && first.temporal !== JANUS_STREAM_DEFAULT.temporal) entry.temporal = first.temporal;
+  return entry;
+}
+
+/**
  * The `streams` of one subscriber `configure` that brings Janus from what it holds (`held`; a mid never configured
  * holds JANUS_STREAM_DEFAULT) to what is wanted now, for the video mids that exist: only the mids that change, each
  * with only the fields that change, sorted, so that nothing is sent when nothing changed.
