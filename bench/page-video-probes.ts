@@ -207,7 +207,8 @@ export interface JoinTimeline {
   tokenAnswered: number;
   /** janus.js arrived (from the HTTP cache after the first join). */
   janusScript: number;
-  /** The first WebSocket made since the join began, open (the product's /media socket; the bare client's Janus socket). */
+  /** The first WebSocket made since the join began (the product's /media socket; the bare client's Janus socket): made, open. */
+  socketMade: number;
   socketOpen: number;
   /** The connection that receives the remote videos: made, its remote description (Janus's offer) set, connected. */
   receiverCreated: number;
@@ -221,13 +222,15 @@ export interface JoinTimeline {
  */
 export const joinTimeline = async (since = 0): Promise<JoinTimeline> => {
   const t = (window as unknown as { __timeline?: { ws: { created: number; open: number; path: string }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
-  const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
+  const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketMade: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) out.tokenAnswered = r.responseEnd;
     if (r.name.includes('/janus.es') && Number.isNaN(out.janusScript)) out.janusScript = r.responseEnd;
   }
   if (!t) return out;
-  out.socketOpen = t.ws.find((w) => w.created >= since && w.path !== 'chat')?.open ?? NaN;
+  const socket = t.ws.find((w) => w.created >= since && w.path !== 'chat');
+  out.socketMade = socket?.created ?? NaN;
+  out.socketOpen = socket?.open ?? NaN;
   let most = 0;
   for (const e of t.pcs) {
     if (e.created < since) continue;

@@ -7,7 +7,7 @@ import { meetingsRoutes } from '../features/meetings/routes.tsx';
 import { lobbyRoutes } from '../features/lobby/routes.tsx';
 import { signupRoutes } from '../features/signup/routes.tsx';
 import { publicAccessRoutes } from '../features/public-access/routes.tsx';
-import { conferenceRoutes } from '../features/conference/routes.tsx';
+import { conferenceRoutes, warmUpConference } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { reloadOnChunkError } from '../lib/chunk-reload.ts';
 import { RouteError } from './route-error.tsx';
@@ -29,9 +29,8 @@ const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
     ...route,
     loader: () => {
       setTimeout(() => {
-        void import('../features/conference/pages/conference-page.tsx').catch(() => {});
+        warmUpConference();
         void import('./conference-panels.tsx').catch(() => {});
-        void import('../features/conference/media/media-session.ts').then((m) => m.prepareMedia(), () => {});
       }, CONFERENCE_WARM_UP_AFTER_MS);
       return null;
     },
