@@ -28,8 +28,7 @@ export class VideoLayerControl {
   private speaker: { streamId: string; at: number } | null = null;
   private interpreters = new Set<string>();
   /** When each received video was first seen here, and whether its tile has been on the page (awaitingTile). */
-  private readonly arrived = new Map<string, number>();
-  private readonly tileSeen = new Set<string>();
+  private readonly received = new Map<string, { arrivedAt: number; tileSeen: boolean }>();
   /** The last look's demands (firstLayer places a new video among them). */
   private demands: VideoDemand[] = [];
 
@@ -64,14 +63,14 @@ export class VideoLayerControl {
     const state = this.model.getState();
     const cameraOff = new Set(state.connections.filter((c) => !c.hasVideo).map((c) => cameraStreamId(c.connectionId)));
     const live = new Set(streams.map((s) => s.streamId));
-    for (const id of this.arrived.keys()) if (!live.has(id)) this.arrived.delete(id);
-    for (const id of this.tileSeen) if (!live.has(id)) this.tileSeen.delete(id);
+    for (const id of this.received.keys()) if (!live.has(id)) this.received.delete(id);
     const demands: VideoDemand[] = [];
     for (const s of streams) {
-      if (!this.arrived.has(s.streamId)) this.arrived.set(s.streamId, now);
+      let seen = this.received.get(s.streamId);
+      if (!seen) this.received.set(s.streamId, (seen = { arrivedAt: now, tileSeen: false }));
       const size = measureTile(s.streamId);
-      if (size.mounted) this.tileSeen.add(s.streamId);
-      else if (awaitingTile(this.tileSeen.has(s.streamId), this.arrived.get(s.streamId)!, now)) continue;
+      if (size.mounted) seen.tileSeen = true;
+      else if (awaitingTile(seen.tileSeen, seen.arrivedAt, now)) continue;
       demands.push(this.demand(s.streamId, size, cameraOff.has(s.streamId)));
     }
     this.demands = demands;
