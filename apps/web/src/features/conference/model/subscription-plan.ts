@@ -184,9 +184,9 @@ export function heldAfter(was: VideoWant | undefined, want: VideoWant): VideoWan
 
 /**
  * One feed's entry in a subscribe request (`join` streams, `update` subscribe), starting its video at `first` where
- * that differs from Janus's default. Said here it costs nothing: Janus only sets the layer it will forward once the
- * connection's first key frame comes, where a `configure` after that (as a joiner's first wish was) asks every
- * camera for one more key frame and holds the picture until it comes.
+ * that differs from Janus's default. Said here it costs nothing: Janus sets it as the layer to forward before it
+ * forwards anything, from the key frame it asks for anyway; a `configure` after that (as a joiner's first wish was)
+ * asks every camera for one more key frame and holds the picture until it comes.
  */
 export function subscribeEntry(feed: number, first?: { substream?: number; temporal?: number }): { feed: number; substream?: number; temporal?: number } {
   const entry: { feed: number; substream?: number; temporal?: number } = { feed };
