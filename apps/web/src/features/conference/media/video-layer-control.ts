@@ -1,4 +1,4 @@
-import { cameraStreamId, type CallModel, type ReceivedVideo } from '../model/call-model.ts';
+import { cameraStreamId, type CallModel, type CallState, type ReceivedVideo } from '../model/call-model.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
 import {
   allocate,
@@ -61,7 +61,6 @@ export class VideoLayerControl {
     this.speaker = currentSpeaker(levels, this.speaker, now);
 
     const state = this.model.getState();
-    const cameraOff = new Set(state.connections.filter((c) => !c.hasVideo).map((c) => cameraStreamId(c.connectionId)));
     const live = new Set(streams.map((s) => s.streamId));
     for (const id of this.received.keys()) if (!live.has(id)) this.received.delete(id);
     const demands: VideoDemand[] = [];
@@ -71,7 +70,7 @@ export class VideoLayerControl {
       const size = measureTile(s.streamId);
       if (size.mounted) seen.tileSeen = true;
       else if (awaitingTile(seen.tileSeen, seen.arrivedAt, now)) continue;
-      demands.push(this.demand(s.streamId, size, cameraOff.has(s.streamId)));
+      demands.push(this.demand(s.streamId, size, state));
     }
     this.demands = demands;
     const totals = downlinkTotals(reports);
@@ -103,23 +102,23 @@ export class VideoLayerControl {
     if (streamId.startsWith('screen-')) return null;
     const size = measureTile(streamId);
     if (!size.mounted) return null;
-    const connection = this.model.getState().connections.find((c) => cameraStreamId(c.connectionId) === streamId);
-    const demands = [...this.demands.filter((d) => d.streamId !== streamId), this.demand(streamId, size, connection?.hasVideo === false)];
+    const demands = [...this.demands.filter((d) => d.streamId !== streamId), this.demand(streamId, size, this.model.getState())];
     const plan = allocate(demands, this.downlink.cut).find((p) => p.streamId === streamId);
     // Not visible or no room on the downlink: the lowest layer until the next look turns it off.
     return plan?.send ? plan.layer : CAMERA_RUNGS[1]!;
   }
 
-  private demand(streamId: string, size: { height: number; mini: boolean }, cameraOff: boolean): VideoDemand {
+  private demand(streamId: string, size: { height: number; mini: boolean }, state: CallState): VideoDemand {
     return {
       streamId,
       kind: streamId.startsWith('screen-') ? 'screen' : 'camera',
       interpreter: this.interpreters.has(streamId),
       speaking: this.speaker?.streamId === streamId,
-      focused: this.model.getState().streamWithFocus?.streamId === streamId,
+      focused: state.streamWithFocus?.streamId === streamId,
       mini: size.mini,
       height: size.height,
-      cameraOff,
+      // The sender turned its camera off (a screen's stream id never matches a camera's).
+      cameraOff: state.connections.some((c) => !c.hasVideo && cameraStreamId(c.connectionId) === streamId),
     };
   }
 
