@@ -715,7 +715,7 @@ for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures
   console.log(`${name}: the joiner's renderer, CPU ms per join by thread (mean): from an open page ${meanThreadMs(f.openPageCpu)}; by opening the page ${meanThreadMs(f.joins.map((j) => j.cpu))}`);
   const stage = (k: keyof JoinTimeline) => f0(median(f.joins.map((j) => j.timeline[k])));
   console.log(
-    `${name}, median ms since navigation: gettoken answered ${stage('tokenAnswered')}, janus.js loaded ${stage('janusScript')}, media session ${f0(median(f.joins.map((j) => j.fromNavigation - j.fromSession)))}, socket open ${stage('socketOpen')}, receiving connection made ${stage('receiverCreated')}, ` +
+    `${name}, median ms since navigation: page arrived ${stage('pageArrived')}, gettoken asked ${stage('tokenAsked')}, its first byte ${stage('tokenFirstByte')}, answered ${stage('tokenAnswered')}, app bundle loaded ${stage('appScript')}, janus.js loaded ${stage('janusScript')}, media session ${f0(median(f.joins.map((j) => j.fromNavigation - j.fromSession)))}, socket open ${stage('socketOpen')}, receiving connection made ${stage('receiverCreated')}, ` +
       `Janus's offer on it ${stage('receiverOffer')}, connected ${stage('receiverConnected')}, all 7 decoding ${f0(median(f.joins.map((j) => j.fromNavigation)))}`,
   );
   for (const e of [...f.failedJoins, ...f.failedRecoveries]) console.log(`${name}: FAILED ${e}`);

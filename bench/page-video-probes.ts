@@ -203,8 +203,14 @@ export const joinLadder = (): string[] => {
 };
 
 export interface JoinTimeline {
-  /** The product's gettoken answered (NaN for the bare client, which has none). */
+  /** The page's HTML arrived. */
+  pageArrived: number;
+  /** The product's gettoken asked for, its answer's first byte, answered (NaN for the bare client, which has none). */
+  tokenAsked: number;
+  tokenFirstByte: number;
   tokenAnswered: number;
+  /** The product's app bundle arrived (NaN for the bare client). */
+  appScript: number;
   /** janus.js arrived (from the HTTP cache after the first join). */
   janusScript: number;
   /** The first WebSocket made since the join began (the product's /media socket; the bare client's Janus socket): made, open. */
@@ -222,9 +228,11 @@ export interface JoinTimeline {
  */
 export const joinTimeline = async (since = 0): Promise<JoinTimeline> => {
   const t = (window as unknown as { __timeline?: { ws: { created: number; open: number; path: string }[]; pcs: { pc: RTCPeerConnection; created: number; remote: number; connected: number }[] } }).__timeline;
-  const out: JoinTimeline = { tokenAnswered: NaN, janusScript: NaN, socketMade: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
+  const out: JoinTimeline = { pageArrived: NaN, tokenAsked: NaN, tokenFirstByte: NaN, tokenAnswered: NaN, appScript: NaN, janusScript: NaN, socketMade: NaN, socketOpen: NaN, receiverCreated: NaN, receiverOffer: NaN, receiverConnected: NaN };
+  out.pageArrived = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? NaN;
   for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-    if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) out.tokenAnswered = r.responseEnd;
+    if (r.name.includes('/api/meeting/gettoken') && Number.isNaN(out.tokenAnswered)) Object.assign(out, { tokenAsked: r.startTime, tokenFirstByte: r.responseStart, tokenAnswered: r.responseEnd });
+    if (/\/assets\/index-[^/]*\.js$/.test(r.name) && Number.isNaN(out.appScript)) out.appScript = r.responseEnd;
     if (r.name.includes('/janus.es') && Number.isNaN(out.janusScript)) out.janusScript = r.responseEnd;
   }
   if (!t) return out;

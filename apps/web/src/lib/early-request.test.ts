@@ -73,4 +73,23 @@ describe('EarlyRequest', () => {
     expect(await early.take('m1', ask('asked again'))).toBe('asked again');
     expect(t.asked).toBe(2);
   });
+
+  it('hands an answer that has arrived without a promise (once), and one still on its way or failed not at all', async () => {
+    const early = new EarlyRequest<string>(30_000);
+    let answer!: (v: string) => void;
+    early.start('m1', () => new Promise<string>((resolve) => (answer = resolve)));
+    expect(early.takeArrived('m1')).toBeUndefined();
+    answer('token');
+    await Promise.resolve();
+    expect(early.takeArrived('m2')).toBeUndefined();
+    expect(early.takeArrived('m1')).toBe('token');
+    expect(early.takeArrived('m1')).toBeUndefined();
+    expect(early.fresh('m1')).toBe(false);
+
+    early.start('m1', () => Promise.reject(new Error('403')));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(early.takeArrived('m1')).toBeUndefined();
+    // The failure stays for the one who takes the promise (the meeting screen shows it).
+    await expect(early.take('m1', () => Promise.resolve('late'))).rejects.toThrow('403');
+  });
 });

@@ -3,7 +3,7 @@
  * The answer is handed only for the same key and while fresh; otherwise the request is made again.
  */
 export class EarlyRequest<T> {
-  private early: { key: string; at: number; answer: Promise<T> } | null = null;
+  private early: { key: string; at: number; answer: Promise<T>; arrived?: { value: T } } | null = null;
 
   constructor(
     private readonly freshForMs: number,
@@ -15,9 +15,10 @@ export class EarlyRequest<T> {
     // one request, not two.
     if (this.fresh(key)) return;
     const answer = ask();
+    const early: NonNullable<typeof this.early> = { key, at: this.now(), answer };
     // Perhaps never taken (the page went elsewhere): its failure is then nobody's error.
-    answer.catch(() => {});
-    this.early = { key, at: this.now(), answer };
+    answer.then((value) => (early.arrived = { value }), () => {});
+    this.early = early;
   }
 
   /** Starts anew even when an answer for `key` waits (one asked with less than this request carries). */
@@ -37,6 +38,16 @@ export class EarlyRequest<T> {
    */
   drop(key: string, answer?: Promise<T>): void {
     if (this.early?.key === key && (!answer || this.early.answer === answer)) this.early = null;
+  }
+
+  /**
+   * The fresh answer for `key` if it has already arrived (once), else undefined and it keeps waiting: for code that
+   * must not yield to other work before it acts on the answer (awaiting even a settled promise does).
+   */
+  takeArrived(key: string): T | undefined {
+    const arrived = this.fresh(key) ? this.early!.arrived : undefined;
+    if (arrived) this.early = null;
+    return arrived?.value;
   }
 
   take(key: string, ask: () => Promise<T>): Promise<T> {

@@ -30,5 +30,8 @@ export const lobbyConsent = new ConsentRequests<GetTokenData>(
   (meetingId) => api<null>('DELETE', `api/lobby/${encodeURIComponent(meetingId)}/consent`, undefined, { quiet: true }),
 );
 
+/** The early answer for this meeting if it is fresh and has already arrived (once), without awaiting it. */
+export const takeArrivedToken = (meetingId: string) => early.takeArrived(meetingId);
+
 /** The early answer for this meeting when there is a fresh one (once), else a new call. */
 export const takeToken = (meetingId: string, displayName: string | null) => early.take(meetingId, () => getToken(meetingId, displayName));
