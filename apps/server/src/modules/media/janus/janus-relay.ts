@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FloodGuard, TokenBucket } from '../../../platform/message-rate.ts';
 import { checkClientMessage, emptyRelayState, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
+import { TrickleHold } from './trickle-hold.ts';
 import { openUpstream } from './upstream-warmer.ts';
 
 export interface RelayHooks {
@@ -66,6 +67,7 @@ export class JanusRelay {
   private readonly upstream: WebSocket;
   private readonly queue: string[] = [];
   private readonly state = emptyRelayState();
+  private readonly trickles = new TrickleHold();
   private readonly bucket = new TokenBucket(MESSAGE_RATE.burst, MESSAGE_RATE.perSecond, performance.now());
   private readonly flood = new FloodGuard(FLOOD_LIMIT, 10_000);
   /** Answered the last ping; a socket that misses one is half-open (no FIN ever came) and is dropped. */
@@ -250,6 +252,10 @@ export class JanusRelay {
     if (expect.kind === 'destroy') this.leaving = true;
     if (expect.kind !== 'none') this.state.pending.set(message.transaction as string, expect);
     const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
+    const handleId = typeof message.handle_id === 'number' ? message.handle_id : null;
+    if (handleId !== null && message.janus === 'message' && (message.jsep as { type?: unknown } | undefined)?.type === 'offer') {
+      this.trickles.offerSent(handleId, message.transaction as string);
+    } else if (handleId !== null && message.janus === 'trickle' && this.trickles.hold(handleId, out)) return;
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);
     else if (this.upstream.readyState === WebSocket.CONNECTING) {
       if (this.queue.length >= MAX_QUEUED) return this.close(1008, 'too many messages before the media server answered');
@@ -279,6 +285,9 @@ export class JanusRelay {
       return;
     }
     this.learn(msg);
+    if (typeof msg.transaction === 'string' && this.upstream.readyState === WebSocket.OPEN) {
+      for (const trickle of this.trickles.answered(msg.transaction)) this.upstream.send(trickle);
+    }
     if (this.held) {
       if (this.held.length < MAX_HELD) this.held.push(text);
     } else this.toBrowser(text);
