@@ -61,6 +61,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOINS = Number(process.env.BENCH_JOINS) || 10;
 const CUTS = Number(process.env.BENCH_CUTS) || 3;
 const CUT_MS = 5_000;
+/** A join opening the page slower than this prints its steps (the slowest of a normal run is 3-5 s). */
+const SLOW_JOIN_MS = 8_000;
 /**
  * The call's CPU window. Over 10 s the same Janus, forwarding the same streams, gave 0.81-1.33x bare in fifteen runs
  * (28 November) and 0.87-1.21x in six (that evening): its packets come in bursts (key frames, the senders' bit-rate
@@ -342,7 +344,9 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
         if (profile) console.log(`${phase.name}: the last join's main thread until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         // Join 0 warms caches and JIT and is not counted.
         if (j > 0) joins.push({ fromNavigation: at, firstFromNavigation: await page.evaluate(firstVideoDecodedAt), fromSession: at - (await phase.sessionStart(page)), timeline: await page.evaluate(joinTimeline, 0), cpu });
-        if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join, ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
+        // A join far slower than the rest explains itself: its steps, and what the page says of its connections.
+        if (at > SLOW_JOIN_MS) console.log(`${phase.name}: join ${j} took ${at.toFixed(0)} ms; ${await phase.diagnose(page)}; ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
+        else if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join, ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
         failedJoins.push(`${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
       }
