@@ -252,10 +252,9 @@ export class JanusRelay {
     if (expect.kind === 'destroy') this.leaving = true;
     if (expect.kind !== 'none') this.state.pending.set(message.transaction as string, expect);
     const out = JSON.stringify({ ...message, token: this.opts.janusToken() });
-    const handleId = typeof message.handle_id === 'number' ? message.handle_id : null;
-    if (handleId !== null && message.janus === 'message' && (message.jsep as { type?: unknown } | undefined)?.type === 'offer') {
-      this.trickles.offerSent(handleId, message.transaction as string);
-    } else if (handleId !== null && message.janus === 'trickle' && this.trickles.hold(handleId, out)) return;
+    // The policy classed every offer the browser may send (a publisher's) as 'publish'.
+    if (expect.kind === 'publish') this.trickles.offerSent(expect.handleId, message.transaction as string);
+    else if (message.janus === 'trickle' && typeof message.handle_id === 'number' && this.trickles.hold(message.handle_id, out)) return;
     if (this.upstream.readyState === WebSocket.OPEN) this.upstream.send(out);
     else if (this.upstream.readyState === WebSocket.CONNECTING) {
       if (this.queue.length >= MAX_QUEUED) return this.close(1008, 'too many messages before the media server answered');
