@@ -53,7 +53,7 @@ import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns
 import { chromiumProcesses, cpuBetween, describeCpu, meanThreadMs, processTree, rendererCpu, rendererCpuBetween, threadCpu, type RendererCpu } from './browser-threads.ts';
 import { cpuPercentOver, cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, keyFrameTotals, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
+import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, keyFrameTotals, ladderAroundResumes, receivedLayers, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -284,12 +284,20 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const joins: Join[] = [];
     // The seven cameras' key-frame requests and key frames over each series of joins, with the series' length:
     // Janus also asks each camera for one every 10 s without a key frame (fir_freq), so a slower series counts more.
-    const cameras = async () => {
+    type CameraFigure = keyof Awaited<ReturnType<typeof keyFrameTotals>>;
+    type Cameras = Record<CameraFigure | 'at', number>;
+    const cameras = async (): Promise<Cameras> => {
       const all = await Promise.all(publishers.map((p) => p.evaluate(keyFrameTotals)));
-      return { requests: all.reduce((n, t) => n + t.requests, 0), keyFrames: all.reduce((n, t) => n + t.keyFrames, 0), at: performance.now() };
+      const sum = (k: CameraFigure) => all.reduce((n, t) => n + t[k], 0);
+      return { requests: sum('requests'), keyFrames: sum('keyFrames'), viewerRequests: sum('viewerRequests'), configures: sum('configures'), lost: sum('lost'), unopened: sum('unopened'), connectionsMade: sum('connectionsMade'), iceDown: sum('iceDown'), resumes: sum('resumes'), at: performance.now() };
     };
-    const perJoin = (from: { requests: number; keyFrames: number; at: number }, to: { requests: number; keyFrames: number; at: number }) =>
-      `${((to.requests - from.requests) / (JOINS + 1)).toFixed(1)} key-frame requests, ${((to.keyFrames - from.keyFrames) / (JOINS + 1)).toFixed(1)} key frames, in ${((to.at - from.at) / 1000 / (JOINS + 1)).toFixed(1)} s a join`;
+    // The seven pages as viewers: what they asked for themselves, and why they might have.
+    const viewers = (from: Cameras, to: Cameras, each: (k: CameraFigure) => string) =>
+      `their pages as viewers: ${each('viewerRequests')} requests of their own, ${each('configures')} configure messages, ${each('lost')} packets lost, ${each('unopened')} frames that did not open, ${each('connectionsMade')} connections made, ${each('iceDown')} times ICE disconnected or failed, ${each('resumes')} signalling sockets resumed`;
+    const perJoin = (from: Cameras, to: Cameras) => {
+      const each = (k: CameraFigure) => ((to[k] - from[k]) / (JOINS + 1)).toFixed(1);
+      return `${each('requests')} key-frame requests, ${each('keyFrames')} key frames, in ${((to.at - from.at) / 1000 / (JOINS + 1)).toFixed(1)} s a join; ${viewers(from, to, each)}`;
+    };
     const camerasAtStart = await cameras();
     // The server's and Janus's CPU over the whole series of joins (logins, gettoken, the relay's messages).
     const joinsStarted = { at: performance.now(), server: cpuSeconds(serverPid), janus: cpuSeconds(janusPid) };
@@ -330,6 +338,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     }
     console.log(`${phase.name}: ${openPageJoins.length} joins from an open page timed, median ${median(openPageJoins).toFixed(0)} ms`);
     const camerasAfterOpenPage = await cameras();
+    for (const [i, p] of publishers.entries()) {
+      const lines = await p.evaluate(ladderAroundResumes, [4_000, 3_000] as [number, number]);
+      if (lines.length) console.log(`${phase.name}: publisher ${i}'s page replaced its /media socket:\n${lines.slice(-150).join('\n')}`);
+    }
     console.log(`${phase.name}: the seven cameras per join from an open page (warm-up included): ${perJoin(camerasAtStart, camerasAfterOpenPage)}`);
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
@@ -372,13 +384,17 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const [janusCpu, serverCpu] = (await cpuPercentOver([janusPid, serverPid], CALL_CPU_WINDOW_MS)) as [number, number];
     const camerasAfterWindow = await cameras();
     console.log(
-      `${phase.name}: the seven cameras in the steady window (${CALL_CPU_WINDOW_MS / 1000} s, nobody joining): ${camerasAfterWindow.requests - camerasBeforeWindow.requests} key-frame requests, ${camerasAfterWindow.keyFrames - camerasBeforeWindow.keyFrames} key frames`,
+      `${phase.name}: the seven cameras in the steady window (${CALL_CPU_WINDOW_MS / 1000} s, nobody joining): ${camerasAfterWindow.requests - camerasBeforeWindow.requests} key-frame requests, ${camerasAfterWindow.keyFrames - camerasBeforeWindow.keyFrames} key frames; ${viewers(camerasBeforeWindow, camerasAfterWindow, (k) => String(camerasAfterWindow[k] - camerasBeforeWindow[k]))}`,
     );
     const browserCpu = cpuBetween(threadsBefore, threadCpu(browserProcesses), (performance.now() - windowStart) / 1000);
     const perPage = await Promise.all(pages.map(async (p) => (await p.evaluate(inboundTotals)).streams));
     const streams = perPage.reduce((a, b) => a + b, 0);
     const load = loadAverage();
     console.log(`${phase.name}: streams received per page in the CPU window (publishers, then the joiner): ${perPage.join(' ')}`);
+    // The product's own layer choice per page (the bare page takes whatever Janus sends): each received video's
+    // simulcast layer, or why it is off. A page that reads a starved machine as a congested link turns videos down.
+    const layers = await Promise.all(pages.map((p) => p.evaluate(receivedLayers)));
+    if (layers.some((l) => l !== null)) console.log(`${phase.name}: layers received per page at the window's end (substream, or off): ${layers.map((l) => l ?? '-').join(' | ')}`);
     const browserTotal = browserCpu.reduce((a, [, pct]) => a + pct, 0);
     console.log(`${phase.name}: the three browsers in the CPU window, ${browserTotal.toFixed(1)} % of a core for ${pages.length} pages (by process, busiest threads):`);
     for (const line of describeCpu(browserCpu)) console.log(`  ${line}`);

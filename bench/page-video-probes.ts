@@ -84,18 +84,50 @@ export const inboundTotals = async (): Promise<{ streams: number; bytes: number 
   return t;
 };
 
+/** The product page's layer per received video ("2", "0", "off:bandwidth"), or null on a page without the test hook. */
+export const receivedLayers = (): string | null => {
+  const hook = (window as unknown as { __videomoteTest?: { model: { getState(): { videoLayers: Record<string, { off: string | null; substream: number | null }> } } } }).__videomoteTest;
+  if (!hook) return null;
+  return Object.values(hook.model.getState().videoLayers)
+    .map((v) => (v.off ? `off:${v.off}` : String(v.substream ?? '?')))
+    .join(',');
+};
+
 /**
  * What the page's camera was asked for and made so far: key-frame requests received (PLI and FIR, all simulcast
  * encodings together) and key frames encoded. A key frame is several times a normal frame: each one the cameras
  * make when somebody joins costs every viewer's downlink.
  */
-export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number }> => {
-  const t = { requests: 0, keyFrames: 0 };
+export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number; viewerRequests: number; configures: number; lost: number; unopened: number; connectionsMade: number; iceDown: number; resumes: number }> => {
+  const timeline = (window as unknown as { __timeline?: { sent: Record<string, number>; pcs: unknown[]; iceDown: number } }).__timeline;
+  const sent = timeline?.sent ?? {};
+  // Where requests come from: this page's own receivers asking (a lost or undecodable frame), and the `configure`
+  // messages it sent Janus (a subscriber's layer switch makes Janus ask the camera too); with them, the packets its
+  // receivers lost, the frames that did not open (the product's end-to-end encryption), the connections it made, its
+  // connections' ICE going disconnected or failed, and the product's `/media` socket taken as dead and resumed.
+  const hook = (window as unknown as { __videomoteTest?: { session: { resumes: number; e2ee: { counts(): Promise<{ failed: number } | null> } } } }).__videomoteTest;
+  const e2ee = hook ? await hook.session.e2ee.counts().catch(() => null) : null;
+  const t = {
+    requests: 0,
+    keyFrames: 0,
+    viewerRequests: 0,
+    configures: Object.entries(sent).filter(([k]) => / configure/.test(k)).reduce((n, [, c]) => n + c, 0),
+    lost: 0,
+    unopened: e2ee?.failed ?? 0,
+    connectionsMade: timeline?.pcs.length ?? 0,
+    iceDown: timeline?.iceDown ?? 0,
+    resumes: hook?.session.resumes ?? 0,
+  };
   for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
     if (pc.connectionState === 'closed') continue;
     try {
-      (await pc.getStats()).forEach((s: { type: string; kind?: string; pliCount?: number; firCount?: number; keyFramesEncoded?: number }) => {
-        if (s.type !== 'outbound-rtp' || s.kind !== 'video') return;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; pliCount?: number; firCount?: number; keyFramesEncoded?: number; packetsLost?: number }) => {
+        if (s.kind !== 'video') return;
+        if (s.type === 'inbound-rtp') {
+          t.viewerRequests += (s.pliCount ?? 0) + (s.firCount ?? 0);
+          t.lost += s.packetsLost ?? 0;
+        }
+        if (s.type !== 'outbound-rtp') return;
         t.requests += (s.pliCount ?? 0) + (s.firCount ?? 0);
         t.keyFrames += s.keyFramesEncoded ?? 0;
       });
@@ -120,9 +152,10 @@ export function streamsGrown(before: Record<string, number>, now: Record<string,
  */
 export const RECORD_JOIN_TIMELINE = `(() => {
   if (window.__timeline) return;
-  const t = { ws: [], pcs: [], log: [] };
+  const t = { ws: [], pcs: [], log: [], sent: {}, iceDown: 0 };
   window.__timeline = t;
-  const note = (text) => { if (t.log.length < 400) t.log.push([performance.now(), text]); };
+  // A publisher's page lives through every join: its log keeps the latest entries.
+  const note = (text) => { t.log.push([performance.now(), text]); if (t.log.length > 6000) t.log.splice(0, 2000); };
   const say = (data) => {
     try {
       const m = JSON.parse(String(data));
@@ -141,7 +174,7 @@ export const RECORD_JOIN_TIMELINE = `(() => {
       ws.addEventListener('open', () => { e.open = performance.now(); note(name + ' open'); });
       ws.addEventListener('message', (ev) => note(name + ' <- ' + say(ev.data)));
       const send = ws.send.bind(ws);
-      ws.send = (d) => { note(name + ' -> ' + say(d)); return send(d); };
+      ws.send = (d) => { const what = say(d); t.sent[what] = (t.sent[what] ?? 0) + 1; note(name + ' -> ' + what); return send(d); };
       return ws;
     },
   });
@@ -157,7 +190,10 @@ export const RECORD_JOIN_TIMELINE = `(() => {
       pc.setRemoteDescription = (...a) => { if (Number.isNaN(e.remote)) e.remote = performance.now(); note(name + ' remote ' + (a[0]?.type ?? '')); return setRemote(...a); };
       const setLocal = pc.setLocalDescription.bind(pc);
       pc.setLocalDescription = (...a) => { note(name + ' local ' + (a[0]?.type ?? '')); return setLocal(...a); };
-      pc.addEventListener('iceconnectionstatechange', () => note(name + ' ice ' + pc.iceConnectionState));
+      pc.addEventListener('iceconnectionstatechange', () => {
+        if (pc.iceConnectionState === 'disconnected' || pc.iceConnectionState === 'failed') t.iceDown += 1;
+        note(name + ' ice ' + pc.iceConnectionState);
+      });
       pc.addEventListener('icegatheringstatechange', () => note(name + ' gathering ' + pc.iceGatheringState));
       pc.addEventListener('track', (ev) => note(name + ' track ' + ev.track.kind));
       pc.addEventListener('connectionstatechange', () => {
@@ -173,6 +209,21 @@ export const RECORD_JOIN_TIMELINE = `(() => {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) t.log.push([e.startTime, 'long task ' + e.duration.toFixed(0) + ' ms']); }).observe({ type: 'longtask', buffered: true });
   } catch {}
 })();`;
+
+/**
+ * The page's ladder around each time its product `/media` socket was replaced (a resume): what it sent, received and
+ * saw of its connections from `beforeMs` before the new socket was made until `afterMs` after.
+ */
+export const ladderAroundResumes = ([beforeMs, afterMs]: [number, number]): string[] => {
+  const log = (window as unknown as { __timeline?: { log: [number, string][] } }).__timeline?.log ?? [];
+  const made = log.filter(([, text]) => /^ws\d+ media made$/.test(text)).slice(1);
+  const out: string[] = [];
+  for (const [at] of made) {
+    out.push(`  -- a new /media socket at ${at.toFixed(0)}:`);
+    for (const [t, text] of log) if (t >= at - beforeMs && t <= at + afterMs) out.push(`  ${t.toFixed(0).padStart(7)}  ${text}`);
+  }
+  return out;
+};
 
 /** The join's ladder: "ms  what" lines, repeats of the same line in a row folded into one with a count. */
 export const joinLadder = (): string[] => {
