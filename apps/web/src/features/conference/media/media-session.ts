@@ -1,7 +1,7 @@
 import type { JanusJS } from 'janus-gateway';
 import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
-import { addressesChanged, IceRecovery, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
+import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
@@ -600,13 +600,13 @@ export class MediaSession {
       if (!ok) return this.onLost();
       this.resumedFrom = null; // the server dropped it when the new socket took over
       this.signal?.reset();
-      for (const r of this.recoveries.values()) r.restartNow();
-      this.remote?.resumed();
-      void this.watchAddresses(generation, addresses);
+      void this.afterResume(generation, bytesAtGiveUp, addresses);
     };
     // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
-    // restart once more when its list changes (watchAddresses).
+    // restart once more when its list changes (watchAddresses), and the media received so far, to tell a dead path
+    // from a slow server when the new socket is there.
     const addresses: Promise<string[]> = localAddresses().catch(() => []);
+    const bytesAtGiveUp = this.receivedBytes().catch(() => null);
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
     this.resumedFrom = this.socket;
@@ -614,6 +614,19 @@ export class MediaSession {
     // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
     // could reach it first and end the connection that is being resumed.
     janus.reconnect({ success: () => done(true), error: () => done(false) });
+  }
+
+  /**
+   * The new socket has taken over. Media that arrived since the old one was given up proves the path works (the
+   * server or a starved machine was only slow to answer): the connections stay as they are. Otherwise every
+   * connection restarts ICE and the address list is watched, for the path has most likely moved.
+   */
+  private async afterResume(generation: number, bytesAtGiveUp: Promise<number | null>, addresses: Promise<string[]>): Promise<void> {
+    const flowed = mediaFlowedSince(await bytesAtGiveUp, await this.receivedBytes().catch(() => null));
+    if (this.closed || generation !== this.generation || this.resuming) return;
+    for (const r of this.recoveries.values()) r.afterResume(flowed);
+    this.remote?.resumed(flowed);
+    if (!flowed) void this.watchAddresses(generation, addresses);
   }
 
   /**

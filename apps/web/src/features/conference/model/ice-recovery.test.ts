@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressesChanged,
+  mediaFlowedSince,
   ICE_CONNECT_TIMEOUT_MS,
   ICE_DISCONNECTED_GRACE_MS,
   ICE_MAX_RESTARTS,
@@ -246,6 +247,44 @@ describe('the address watch after a dead socket', () => {
     expect(addressesChanged(['198.18.1.2'], [])).toBe(false);
     expect(addressesChanged([], ['198.18.1.102'])).toBe(true);
     expect(addressesChanged(['10.0.0.2', '198.18.1.2'], ['198.18.1.2'])).toBe(true);
+  });
+});
+
+describe('after the signalling socket was replaced', () => {
+  it('reads media as having flowed only when bytes came in after the socket was given up', () => {
+    expect(mediaFlowedSince(1_000, 1_200)).toBe(true);
+    expect(mediaFlowedSince(1_000, 1_000)).toBe(false);
+    // Fewer (a stream gone from the connection) is no proof either.
+    expect(mediaFlowedSince(1_000, 900)).toBe(false);
+    expect(mediaFlowedSince(null, 1_200)).toBe(false);
+    expect(mediaFlowedSince(1_000, null)).toBe(false);
+  });
+
+  it('leaves a connected connection alone when media kept flowing (only the signalling was slow)', () => {
+    const { r, log, t } = withIceState('connected');
+    r.update('connected');
+    r.afterResume(true);
+    t.advance(ICE_CONNECT_TIMEOUT_MS * 2);
+    expect(log).toEqual([]);
+  });
+
+  it('restarts when no media came, or when a restart was under way (it may have gone out on the dead socket)', () => {
+    const quiet = withIceState('connected');
+    quiet.r.update('connected');
+    quiet.r.afterResume(false);
+    expect(quiet.log).toEqual(['restart']);
+
+    const midRestart = withIceState('connected');
+    midRestart.r.update('connected');
+    midRestart.r.restartNow();
+    midRestart.r.afterResume(true);
+    expect(midRestart.log).toEqual(['restart', 'restart']);
+
+    const broken = withIceState('disconnected');
+    broken.r.update('connected');
+    broken.r.update('disconnected');
+    broken.r.afterResume(true);
+    expect(broken.log).toEqual(['restart']);
   });
 });
 

@@ -134,6 +134,20 @@ export class IceRecovery {
     this.onFailed();
   }
 
+  /**
+   * The signalling socket was replaced. `mediaFlowed`: media arrived between the old socket being given up and the
+   * new one taking over (mediaFlowedSince), so the path works and only the signalling was slow (the server, or a
+   * machine starved of CPU, answered late). A connection that reads connected with no restart under way is then
+   * left as it is: a restart there costs a round trip, new candidates and, on a starved machine, more of what
+   * starved it. Otherwise (no media, or a restart that may have gone out on the dead socket) restartNow.
+   */
+  afterResume(mediaFlowed: boolean): void {
+    if (this.done) return;
+    const now = this.actions.currentState?.();
+    if (mediaFlowed && !this.restarting && (now === 'connected' || now === 'completed')) return;
+    this.restartNow();
+  }
+
   /** The connection is gone or replaced: no more timers or actions. */
   stop(): void {
     this.done = true;
@@ -327,6 +341,14 @@ export class SignalWatch {
  */
 export const NETWORK_WATCH_MS = 150;
 export const NETWORK_WATCH_FOR_MS = 8_000;
+
+/**
+ * Whether media arrived between two readings of the bytes received (null: nothing to receive, or no reading), as
+ * after a socket was given up: only media that came in proves the path still works.
+ */
+export function mediaFlowedSince(before: number | null, now: number | null): boolean {
+  return before !== null && now !== null && now > before;
+}
 
 /** Whether the browser's addresses changed since the restart was made (an empty list is no answer yet). */
 export function addressesChanged(atRestart: readonly string[], now: readonly string[]): boolean {
