@@ -285,15 +285,16 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     // The seven cameras' key-frame requests and key frames over each series of joins, with the series' length:
     // Janus also asks each camera for one every 10 s without a key frame (fir_freq), so a slower series counts more.
     type CameraFigure = keyof Awaited<ReturnType<typeof keyFrameTotals>>;
-    type Cameras = Record<CameraFigure | 'at', number>;
+    type Cameras = Record<CameraFigure | 'at', number> & { byPage: number[] };
     const cameras = async (): Promise<Cameras> => {
       const all = await Promise.all(publishers.map((p) => p.evaluate(keyFrameTotals)));
       const sum = (k: CameraFigure) => all.reduce((n, t) => n + t[k], 0);
-      return { requests: sum('requests'), keyFrames: sum('keyFrames'), viewerRequests: sum('viewerRequests'), configures: sum('configures'), lost: sum('lost'), unopened: sum('unopened'), connectionsMade: sum('connectionsMade'), iceDown: sum('iceDown'), resumes: sum('resumes'), at: performance.now() };
+      const figures = Object.fromEntries((Object.keys(all[0]!) as CameraFigure[]).map((k) => [k, sum(k)])) as Record<CameraFigure, number>;
+      return { ...figures, at: performance.now(), byPage: all.map((t) => t.viewerRequests) };
     };
     // The seven pages as viewers: what they asked for themselves, and why they might have.
     const viewers = (from: Cameras, to: Cameras, each: (k: CameraFigure) => string) =>
-      `their pages as viewers: ${each('viewerRequests')} requests of their own, ${each('configures')} configure messages, ${each('lost')} packets lost, ${each('unopened')} frames that did not open, ${each('connectionsMade')} connections made, ${each('iceDown')} times ICE disconnected or failed, ${each('resumes')} signalling sockets resumed`;
+      `their pages as viewers: ${each('viewerRequests')} requests of their own, ${each('configures')} configure messages, ${each('lost')} packets lost, ${each('dropped')} frames dropped, ${each('freezes')} freezes, ${each('unopened')} frames that did not open, ${each('connectionsMade')} connections made, ${each('iceDown')} times ICE disconnected or failed, ${each('resumes')} signalling sockets resumed`;
     const perJoin = (from: Cameras, to: Cameras) => {
       const each = (k: CameraFigure) => ((to[k] - from[k]) / (JOINS + 1)).toFixed(1);
       return `${each('requests')} key-frame requests, ${each('keyFrames')} key frames, in ${((to.at - from.at) / 1000 / (JOINS + 1)).toFixed(1)} s a join; ${viewers(from, to, each)}`;
@@ -338,10 +339,6 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     }
     console.log(`${phase.name}: ${openPageJoins.length} joins from an open page timed, median ${median(openPageJoins).toFixed(0)} ms`);
     const camerasAfterOpenPage = await cameras();
-    for (const [i, p] of publishers.entries()) {
-      const lines = await p.evaluate(ladderAroundResumes, [4_000, 3_000] as [number, number]);
-      if (lines.length) console.log(`${phase.name}: publisher ${i}'s page replaced its /media socket:\n${lines.slice(-150).join('\n')}`);
-    }
     console.log(`${phase.name}: the seven cameras per join from an open page (warm-up included): ${perJoin(camerasAtStart, camerasAfterOpenPage)}`);
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
@@ -374,6 +371,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     if (!joiner) throw new Error('no joiner');
     console.log(`${phase.name}: ${joins.length} joins timed, median ${median(joins.map((x) => x.fromNavigation)).toFixed(0)} ms`);
     console.log(`${phase.name}: the seven cameras per join opening the page (warm-up included): ${perJoin(camerasAfterOpenPage, await cameras())}`);
+    for (const [i, p] of publishers.entries()) {
+      const lines = await p.evaluate(ladderAroundResumes, [4_000, 3_000] as [number, number]);
+      if (lines.length) console.log(`${phase.name}: publisher ${i}'s page replaced its /media socket during the joins:\n${lines.slice(-200).join('\n')}`);
+    }
 
     await sleep(3_000);
     const pages = [...publishers, joiner];
@@ -384,7 +385,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const [janusCpu, serverCpu] = (await cpuPercentOver([janusPid, serverPid], CALL_CPU_WINDOW_MS)) as [number, number];
     const camerasAfterWindow = await cameras();
     console.log(
-      `${phase.name}: the seven cameras in the steady window (${CALL_CPU_WINDOW_MS / 1000} s, nobody joining): ${camerasAfterWindow.requests - camerasBeforeWindow.requests} key-frame requests, ${camerasAfterWindow.keyFrames - camerasBeforeWindow.keyFrames} key frames; ${viewers(camerasBeforeWindow, camerasAfterWindow, (k) => String(camerasAfterWindow[k] - camerasBeforeWindow[k]))}`,
+      `${phase.name}: the seven cameras in the steady window (${CALL_CPU_WINDOW_MS / 1000} s, nobody joining): ${camerasAfterWindow.requests - camerasBeforeWindow.requests} key-frame requests, ${camerasAfterWindow.keyFrames - camerasBeforeWindow.keyFrames} key frames; ${viewers(camerasBeforeWindow, camerasAfterWindow, (k) => String(camerasAfterWindow[k] - camerasBeforeWindow[k]))} (requests by page: ${camerasAfterWindow.byPage.map((n, i) => n - (camerasBeforeWindow.byPage[i] ?? 0)).join(' ')})`,
     );
     const browserCpu = cpuBetween(threadsBefore, threadCpu(browserProcesses), (performance.now() - windowStart) / 1000);
     const perPage = await Promise.all(pages.map(async (p) => (await p.evaluate(inboundTotals)).streams));
@@ -409,6 +410,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const failedRecoveries: string[] = [];
     for (let k = 0; k < CUTS; k++) {
       await sleep(3_000);
+      const cutAt = await joiner.evaluate(() => performance.now());
       c3.cut();
       await sleep(CUT_MS);
       const [joinerBefore, observerBefore] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream)]);
@@ -425,6 +427,11 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       }
       if (Number.isNaN(joinerAt) || Number.isNaN(observerAt)) failedRecoveries.push(`cut ${k + 1}: joiner ${joinerAt.toFixed(0)} ms, others ${observerAt.toFixed(0)} ms (NaN: not within 30 s); ${await phase.diagnose(joiner)}`);
       else recoveries.push({ joinerReceives: joinerAt / 1000, othersReceive: observerAt / 1000, bothWays: Math.max(joinerAt, observerAt) / 1000 });
+      // A recovery over the browser test's 5 s explains itself: the joiner's steps since the cut (restore at +CUT_MS).
+      if (!(Math.max(joinerAt, observerAt) <= 5_000)) {
+        const steps = (await joiner.evaluate(joinLadder)).filter((line) => Number(line.trim().split(/\s+/)[0]) >= cutAt);
+        console.log(`${phase.name}: cut ${k + 1} took ${f0(joinerAt)} / ${f0(observerAt)} ms (joiner / others); the joiner's steps since the cut, ms since its navigation (cut at ${f0(cutAt)}, restored ${CUT_MS} ms later):\n${steps.slice(-250).join('\n')}`);
+      }
     }
     console.log(`${phase.name}: ${recoveries.length} of ${CUTS} recoveries timed`);
     console.log(`${phase.name}: the others' side watched on publisher ${publishers.indexOf(observer)}`);

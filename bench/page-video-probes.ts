@@ -98,12 +98,12 @@ export const receivedLayers = (): string | null => {
  * encodings together) and key frames encoded. A key frame is several times a normal frame: each one the cameras
  * make when somebody joins costs every viewer's downlink.
  */
-export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number; viewerRequests: number; configures: number; lost: number; unopened: number; connectionsMade: number; iceDown: number; resumes: number }> => {
+export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number; viewerRequests: number; configures: number; lost: number; dropped: number; freezes: number; unopened: number; connectionsMade: number; iceDown: number; resumes: number }> => {
   const timeline = (window as unknown as { __timeline?: { sent: Record<string, number>; pcs: unknown[]; iceDown: number } }).__timeline;
   const sent = timeline?.sent ?? {};
   // Where requests come from: this page's own receivers asking (a lost or undecodable frame), and the `configure`
   // messages it sent Janus (a subscriber's layer switch makes Janus ask the camera too); with them, the packets its
-  // receivers lost, the frames that did not open (the product's end-to-end encryption), the connections it made, its
+  // receivers lost, the frames they dropped and the freezes they saw, the frames that did not open (the product's end-to-end encryption), the connections it made, its
   // connections' ICE going disconnected or failed, and the product's `/media` socket taken as dead and resumed.
   const hook = (window as unknown as { __videomoteTest?: { session: { resumes: number; e2ee: { counts(): Promise<{ failed: number } | null> } } } }).__videomoteTest;
   const e2ee = hook ? await hook.session.e2ee.counts().catch(() => null) : null;
@@ -113,6 +113,8 @@ export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: n
     viewerRequests: 0,
     configures: Object.entries(sent).filter(([k]) => / configure/.test(k)).reduce((n, [, c]) => n + c, 0),
     lost: 0,
+    dropped: 0,
+    freezes: 0,
     unopened: e2ee?.failed ?? 0,
     connectionsMade: timeline?.pcs.length ?? 0,
     iceDown: timeline?.iceDown ?? 0,
@@ -121,11 +123,13 @@ export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: n
   for (const pc of (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? []) {
     if (pc.connectionState === 'closed') continue;
     try {
-      (await pc.getStats()).forEach((s: { type: string; kind?: string; pliCount?: number; firCount?: number; keyFramesEncoded?: number; packetsLost?: number }) => {
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; pliCount?: number; firCount?: number; keyFramesEncoded?: number; packetsLost?: number; framesDropped?: number; freezeCount?: number }) => {
         if (s.kind !== 'video') return;
         if (s.type === 'inbound-rtp') {
           t.viewerRequests += (s.pliCount ?? 0) + (s.firCount ?? 0);
           t.lost += s.packetsLost ?? 0;
+          t.dropped += s.framesDropped ?? 0;
+          t.freezes += s.freezeCount ?? 0;
         }
         if (s.type !== 'outbound-rtp') return;
         t.requests += (s.pliCount ?? 0) + (s.firCount ?? 0);

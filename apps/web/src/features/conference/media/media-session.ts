@@ -600,11 +600,12 @@ export class MediaSession {
       if (!ok) return this.onLost();
       this.resumedFrom = null; // the server dropped it when the new socket took over
       this.signal?.reset();
-      void this.afterResume(generation, bytesAtGiveUp, addresses);
+      for (const r of this.recoveries.values()) r.restartNow();
+      this.remote?.resumed();
+      void this.watchAddresses(generation, addresses, bytesAtGiveUp);
     };
     // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
-    // restart once more when its list changes (watchAddresses), and the media received so far, to tell a dead path
-    // from a slow server when the new socket is there.
+    // restart once more when its list changes (watchAddresses), and the media received so far.
     const addresses: Promise<string[]> = localAddresses().catch(() => []);
     const bytesAtGiveUp = this.receivedBytes().catch(() => null);
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
@@ -617,24 +618,14 @@ export class MediaSession {
   }
 
   /**
-   * The new socket has taken over. Media that arrived since the old one was given up proves the path works (the
-   * server or a starved machine was only slow to answer): the connections stay as they are. Otherwise every
-   * connection restarts ICE and the address list is watched, for the path has most likely moved.
-   */
-  private async afterResume(generation: number, bytesAtGiveUp: Promise<number | null>, addresses: Promise<string[]>): Promise<void> {
-    const flowed = mediaFlowedSince(await bytesAtGiveUp, await this.receivedBytes().catch(() => null));
-    if (this.closed || generation !== this.generation || this.resuming) return;
-    for (const r of this.recoveries.values()) r.afterResume(flowed);
-    this.remote?.resumed(flowed);
-    if (!flowed) void this.watchAddresses(generation, addresses);
-  }
-
-  /**
    * After a resume: Chromium learns a new address seconds after the change, so a restart made at once may have
    * gathered on the old one. When its address list changes from what it was at the resume, every connection of
-   * this session restarts ICE once more (the same RTCPeerConnections), now on the new address.
+   * this session restarts ICE once more (the same RTCPeerConnections), now on the new address. Not watched when
+   * media arrived since the socket was given up: the path has not moved (the server, or a machine starved of CPU,
+   * was only slow to answer), and the watch makes a throwaway peer connection every NETWORK_WATCH_MS for seconds.
    */
-  private async watchAddresses(generation: number, before: Promise<string[]>): Promise<void> {
+  private async watchAddresses(generation: number, before: Promise<string[]>, bytesAtGiveUp: Promise<number | null>): Promise<void> {
+    if (mediaFlowedSince(await bytesAtGiveUp, await this.receivedBytes().catch(() => null))) return;
     const atResume = await before;
     const end = Date.now() + NETWORK_WATCH_FOR_MS;
     while (Date.now() < end && !this.closed && generation === this.generation && !this.resuming) {

@@ -62,7 +62,7 @@ describe('RemoteFeeds while the signalling socket is down', () => {
 
     // The socket is back (the session resumed): the layer is asked for at once and nothing more after it.
     link.down = false;
-    feeds.resumed(false);
+    feeds.resumed();
     await Promise.resolve();
     const last = sent.at(-1)!;
     expect(last).toEqual({ request: 'configure', streams: [{ mid: '0', substream: 0 }] });

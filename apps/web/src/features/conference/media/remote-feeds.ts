@@ -152,13 +152,13 @@ export class RemoteFeeds {
   }
 
   /**
-   * The signalling socket was replaced: a request that went out on the dead one may never be answered, and the
-   * connection's ICE restarts unless media kept flowing meanwhile (IceRecovery.afterResume).
+   * The signalling socket was replaced: a request that went out on the dead one may never be answered, and an ICE
+   * restart asked for meanwhile is asked for again.
    */
-  resumed(mediaFlowed: boolean): void {
+  resumed(): void {
     this.retryAt = 0;
     this.setBusy(false);
-    this.recovery?.afterResume(mediaFlowed);
+    this.recovery?.restartNow();
   }
 
   /** The browser has a new address: restart ICE once more on the same connection, so it gathers on it. */

@@ -134,20 +134,6 @@ export class IceRecovery {
     this.onFailed();
   }
 
-  /**
-   * The signalling socket was replaced. `mediaFlowed`: media arrived between the old socket being given up and the
-   * new one taking over (mediaFlowedSince), so the path works and only the signalling was slow (the server, or a
-   * machine starved of CPU, answered late). A connection that reads connected with no restart under way is then
-   * left as it is: a restart there costs a round trip, new candidates and, on a starved machine, more of what
-   * starved it. Otherwise (no media, or a restart that may have gone out on the dead socket) restartNow.
-   */
-  afterResume(mediaFlowed: boolean): void {
-    if (this.done) return;
-    const now = this.actions.currentState?.();
-    if (mediaFlowed && !this.restarting && (now === 'connected' || now === 'completed')) return;
-    this.restartNow();
-  }
-
   /** The connection is gone or replaced: no more timers or actions. */
   stop(): void {
     this.done = true;
@@ -344,7 +330,7 @@ export const NETWORK_WATCH_FOR_MS = 8_000;
 
 /**
  * Whether media arrived between two readings of the bytes received (null: nothing to receive, or no reading), as
- * after a socket was given up: only media that came in proves the path still works.
+ * between a socket given up and its resume: media that came in proves the path was never moved.
  */
 export function mediaFlowedSince(before: number | null, now: number | null): boolean {
   return before !== null && now !== null && now > before;
