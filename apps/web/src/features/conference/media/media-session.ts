@@ -644,7 +644,7 @@ export class MediaSession {
       ping: () => {
         if (!this.resuming) this.sendOwn({ videomote: 'ping' });
       },
-      receivedBytes: () => this.receivedBytes(),
+      mediaBytes: async () => ({ received: await this.receivedBytes(), sent: await this.sentBytes() }),
       dead: () => {
         if (!this.closed && !this.resuming && this.socket && this.canResume()) this.resumeSignalling();
         else this.signal?.reset();
@@ -664,6 +664,17 @@ export class MediaSession {
     let total: number | null = null;
     (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
       if (r.type === 'inbound-rtp') total = (total ?? 0) + (r.bytesReceived ?? 0);
+    });
+    return total;
+  }
+
+  /** Media bytes sent so far on the publisher connection (null: it sends nothing), for the socket watch. */
+  private async sentBytes(): Promise<number | null> {
+    const pc = this.publisher?.webrtcStuff?.pc;
+    if (!pc || pc.connectionState === 'closed') return null;
+    let total: number | null = null;
+    (await pc.getStats()).forEach((r: { type: string; bytesSent?: number }) => {
+      if (r.type === 'outbound-rtp') total = (total ?? 0) + (r.bytesSent ?? 0);
     });
     return total;
   }

@@ -9,6 +9,7 @@ import {
   IceRecovery,
   MEDIA_QUIET_MS,
   PAGE_STALL_MS,
+  quietMediaVerdict,
   SIGNAL_DEAD_MS,
   SIGNAL_OVERDUE_MS,
   SIGNAL_PING_MS,
@@ -132,13 +133,13 @@ describe('ICE recovery', () => {
 
 describe('the signalling socket watch', () => {
   /** Timers and a clock moved by hand; `advance` also lets the watch's awaited byte counts come in. */
-  function watchSetup(bytes: () => number | null) {
+  function watchSetup(bytes: () => number | null, sent: () => number | null = () => null) {
     const clock = handClock();
     const log: string[] = [];
     const watch = new SignalWatch(
       {
         ping: () => log.push(`${clock.now()} ping`),
-        receivedBytes: async () => bytes(),
+        mediaBytes: async () => ({ received: bytes(), sent: sent() }),
         dead: () => log.push(`${clock.now()} dead`),
       },
       clock.timers,
@@ -225,6 +226,32 @@ describe('the signalling socket watch', () => {
     }
     expect(at()).toBeGreaterThanOrEqual(2 * SIGNAL_DEAD_MS);
     expect(at()).toBeLessThan(2 * SIGNAL_DEAD_MS + 2 * (SIGNAL_PING_MS + PAGE_STALL_MS));
+  });
+
+  it('gives a socket up when nothing arrives while the page still sends (a dead path), not when its own sending stood still too (a starved machine)', async () => {
+    let sent = 0;
+    const moving = watchSetup(() => 1000, () => (sent += 700));
+    await moving.advance(SIGNAL_PING_MS + SIGNAL_OVERDUE_MS + MEDIA_QUIET_MS);
+    expect(deaths(moving.log)).toHaveLength(1);
+
+    // Received and sent both stand still, every timer on time: the page's media threads were starved, and it pings
+    // again instead; only the long silence gives the socket up.
+    const starved = watchSetup(() => 1000, () => 5000);
+    await starved.advance(SIGNAL_DEAD_MS - 1);
+    expect(deaths(starved.log)).toEqual([]);
+    await starved.advance(SIGNAL_PING_MS + 1);
+    expect(deaths(starved.log)).toHaveLength(1);
+  });
+
+  it('reads two readings of the media bytes as flowing, a dead path, or the page itself standing still', () => {
+    const r = (received: number | null, sent: number | null) => ({ received, sent });
+    expect(quietMediaVerdict(r(10, 5), r(20, 5))).toBe('flowing');
+    expect(quietMediaVerdict(r(10, 5), r(10, 9))).toBe('dead');
+    expect(quietMediaVerdict(r(10, null), r(10, null))).toBe('dead');
+    expect(quietMediaVerdict(r(null, null), r(null, null))).toBe('dead');
+    expect(quietMediaVerdict(r(null, 5), r(null, 9))).toBe('dead');
+    expect(quietMediaVerdict(r(10, 5), r(10, 5))).toBe('pageStalled');
+    expect(quietMediaVerdict(r(null, 5), r(null, 5))).toBe('pageStalled');
   });
 
   it('pings at once when ICE suspects the network, so a dead path is found a beat sooner', async () => {

@@ -203,10 +203,29 @@ export const MEDIA_QUIET_MS = 500;
 export const SIGNAL_DEAD_MS = 7_000;
 export const PAGE_STALL_MS = 1_000;
 
+/** Media bytes this page has received and sent so far (null: it receives, or sends, nothing). */
+export interface MediaBytes {
+  received: number | null;
+  sent: number | null;
+}
+
+/**
+ * What media did while a ping was overdue (two readings MEDIA_QUIET_MS apart): still arriving (the server is only
+ * slow); nothing arriving while the page still sends, or with nothing sent to tell by (the path is gone); or nothing
+ * arriving and nothing sent either, which is the page's own media threads standing still (a phone or machine starved
+ * of CPU: its network and encoder threads wait as long as the server's answer does), not the path: sending does not
+ * stop on a dead path, packets go on being handed to a socket that cannot deliver them.
+ */
+export function quietMediaVerdict(before: MediaBytes, after: MediaBytes): 'flowing' | 'dead' | 'pageStalled' {
+  if (before.received !== null && after.received !== null && after.received > before.received) return 'flowing';
+  if (before.sent !== null && after.sent !== null && after.sent === before.sent) return 'pageStalled';
+  return 'dead';
+}
+
 export interface SignalWatchActions {
   ping(): void;
-  /** Media bytes this page has received so far, all its connections together; null when it receives nothing. */
-  receivedBytes(): Promise<number | null>;
+  /** Media bytes this page has received and sent so far, all its connections together. */
+  mediaBytes(): Promise<MediaBytes>;
   /** The socket is taken as dead: replace it. The watch sleeps until `heard()` or `reset()`. */
   dead(): void;
 }
@@ -295,20 +314,25 @@ export class SignalWatch {
     this.actions.ping();
   }
 
-  /** A ping is overdue: does media still arrive? None for MEDIA_QUIET_MS (or none to receive): the path is gone. */
+  /**
+   * A ping is overdue: does media still arrive? None for MEDIA_QUIET_MS (or none to receive) while the page still
+   * sends: the path is gone (quietMediaVerdict).
+   */
   private async checkMedia(since: number): Promise<void> {
     this.checkingMedia = true;
     try {
-      const before = await this.actions.receivedBytes().catch(() => null);
+      const none: MediaBytes = { received: null, sent: null };
+      const before = await this.actions.mediaBytes().catch(() => none);
       const quietUntil = this.clock() + MEDIA_QUIET_MS;
       await new Promise<void>((resolve) => this.timers.set(resolve, MEDIA_QUIET_MS));
-      const after = await this.actions.receivedBytes().catch(() => null);
+      const after = await this.actions.mediaBytes().catch(() => none);
       if (this.stopped || this.asleep || this.unansweredSince !== since) return; // answered meanwhile
-      if (this.ranLate(quietUntil)) {
-        this.unansweredSince = null; // stalled: as above
+      const verdict = quietMediaVerdict(before, after);
+      if (this.ranLate(quietUntil) || verdict === 'pageStalled') {
+        this.unansweredSince = null; // stalled: as above (the long silence still decides)
         return;
       }
-      if (before === null || after === null || after === before) this.die();
+      if (verdict === 'dead') this.die();
     } finally {
       this.checkingMedia = false;
     }
