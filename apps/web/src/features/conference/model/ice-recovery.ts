@@ -189,9 +189,10 @@ export class IceRecovery {
  * and an ICE restart sent on it is lost. Chromium's own ICE notices the move only when its checks time out
  * (measured here: "disconnected" 6.5 s after the address moved, and no `online` or `navigator.connection` event at
  * all), so the socket is what tells first. It is pinged every SIGNAL_PING_MS; one whose ping is not answered within
- * SIGNAL_OVERDUE_MS is suspect, and is given up at once when no media byte arrives either for MEDIA_QUIET_MS (the
- * whole path is gone, not just a busy server), else after SIGNAL_DEAD_MS of silence as before. A server that is
- * merely slow to answer thus costs no resume while media still flows.
+ * SIGNAL_OVERDUE_MS is suspect, and is given up at once when no media byte arrives either for MEDIA_QUIET_MS while
+ * the page still sends (the whole path is gone, not just a busy server), else after SIGNAL_DEAD_MS of silence as
+ * before. A server that is merely slow to answer thus costs no resume while media still flows, nor does a page
+ * whose own media stood still with it (quietMediaVerdict).
  *
  * A page that was itself stalled (a cheap phone, a starved machine: its timers ran PAGE_STALL_MS or more late) judges
  * nothing on that turn: the answers may be waiting in its own queue, behind the timer. It pings again and looks at
@@ -214,7 +215,8 @@ export interface MediaBytes {
  * slow); nothing arriving while the page still sends, or with nothing sent to tell by (the path is gone); or nothing
  * arriving and nothing sent either, which is the page's own media threads standing still (a phone or machine starved
  * of CPU: its network and encoder threads wait as long as the server's answer does), not the path: sending does not
- * stop on a dead path, packets go on being handed to a socket that cannot deliver them.
+ * stop on a dead path, packets go on being handed to a socket that cannot deliver them. (A muted microphone still
+ * sends its silence; a page sending nothing at all, no microphone and the camera off, is left to the long silence.)
  */
 export function quietMediaVerdict(before: MediaBytes, after: MediaBytes): 'flowing' | 'dead' | 'pageStalled' {
   if (before.received !== null && after.received !== null && after.received > before.received) return 'flowing';
