@@ -96,15 +96,16 @@ export const receivedLayers = (): string | null => {
 /**
  * What the page's camera was asked for and made so far: key-frame requests received (PLI and FIR, all simulcast
  * encodings together) and key frames encoded. A key frame is several times a normal frame: each one the cameras
- * make when somebody joins costs every viewer's downlink.
+ * make when somebody joins costs every viewer's downlink. With them, what the page saw as a viewer (below).
  */
 export const keyFrameTotals = async (): Promise<{ requests: number; keyFrames: number; viewerRequests: number; configures: number; lost: number; dropped: number; freezes: number; unopened: number; connectionsMade: number; iceDown: number; resumes: number }> => {
   const timeline = (window as unknown as { __timeline?: { sent: Record<string, number>; pcs: unknown[]; iceDown: number } }).__timeline;
   const sent = timeline?.sent ?? {};
   // Where requests come from: this page's own receivers asking (a lost or undecodable frame), and the `configure`
   // messages it sent Janus (a subscriber's layer switch makes Janus ask the camera too); with them, the packets its
-  // receivers lost, the frames they dropped and the freezes they saw, the frames that did not open (the product's end-to-end encryption), the connections it made, its
-  // connections' ICE going disconnected or failed, and the product's `/media` socket taken as dead and resumed.
+  // receivers lost, the frames they dropped and the freezes they saw, the frames that did not open (the product's
+  // end-to-end encryption), the connections it made, its connections' ICE going disconnected or failed, and the
+  // product's `/media` socket taken as dead and resumed.
   const hook = (window as unknown as { __videomoteTest?: { session: { resumes: number; e2ee: { counts(): Promise<{ failed: number } | null> } } } }).__videomoteTest;
   const e2ee = hook ? await hook.session.e2ee.counts().catch(() => null) : null;
   const t = {
