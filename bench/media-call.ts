@@ -399,7 +399,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const load = loadAverage();
     console.log(`${phase.name}: streams received per page in the CPU window (publishers, then the joiner): ${perPage.join(' ')}`);
     // The product's own layer choice per page (the bare page takes whatever Janus sends): each received video's
-    // simulcast layer, or why it is off. A page that reads a starved machine as a congested link turns videos down.
+    // simulcast layer, or why it is off (a page that read a starved machine as a congested link would turn them down).
     const layers = await Promise.all(pages.map((p) => p.evaluate(receivedLayers)));
     if (layers.some((l) => l !== null)) console.log(`${phase.name}: layers received per page at the window's end (substream, or off): ${layers.map((l) => l ?? '-').join(' | ')}`);
     const browserTotal = browserCpu.reduce((a, [, pct]) => a + pct, 0);
