@@ -644,7 +644,10 @@ export class MediaSession {
       ping: () => {
         if (!this.resuming) this.sendOwn({ videomote: 'ping' });
       },
-      mediaBytes: async () => ({ received: await this.receivedBytes(), sent: await this.sentBytes() }),
+      mediaBytes: async () => {
+        const [received, sent] = await Promise.all([this.receivedBytes(), rtpBytes(this.publisher?.webrtcStuff?.pc, 'outbound-rtp')]);
+        return { received, sent };
+      },
       dead: () => {
         if (!this.closed && !this.resuming && this.socket && this.canResume()) this.resumeSignalling();
         else this.signal?.reset();
@@ -658,25 +661,8 @@ export class MediaSession {
   private readonly onNetworkChange = () => this.signal?.suspect();
 
   /** Media bytes received so far on the subscriber connection (null: it receives nothing), for the socket watch. */
-  private async receivedBytes(): Promise<number | null> {
-    const pc = this.remote?.pc;
-    if (!pc || pc.connectionState === 'closed') return null;
-    let total: number | null = null;
-    (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
-      if (r.type === 'inbound-rtp') total = (total ?? 0) + (r.bytesReceived ?? 0);
-    });
-    return total;
-  }
-
-  /** Media bytes sent so far on the publisher connection (null: it sends nothing), for the socket watch. */
-  private async sentBytes(): Promise<number | null> {
-    const pc = this.publisher?.webrtcStuff?.pc;
-    if (!pc || pc.connectionState === 'closed') return null;
-    let total: number | null = null;
-    (await pc.getStats()).forEach((r: { type: string; bytesSent?: number }) => {
-      if (r.type === 'outbound-rtp') total = (total ?? 0) + (r.bytesSent ?? 0);
-    });
-    return total;
+  private receivedBytes(): Promise<number | null> {
+    return rtpBytes(this.remote?.pc, 'inbound-rtp');
   }
 
   private onServerMessage(msg: MediaServerMessage): void {
@@ -1071,6 +1057,16 @@ async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number):
  * layer is never left waiting for one that will not come back. Not a lower frame rate: Chromium 156 kept a camera at
  * 1 frame/s after such a cap was lifted.
  */
+/** A connection's media bytes so far, received or sent over all its streams (null: none, or no connection). */
+async function rtpBytes(pc: RTCPeerConnection | null | undefined, type: 'inbound-rtp' | 'outbound-rtp'): Promise<number | null> {
+  if (!pc || pc.connectionState === 'closed') return null;
+  let total: number | null = null;
+  (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number; bytesSent?: number }) => {
+    if (r.type === type) total = (total ?? 0) + ((type === 'inbound-rtp' ? r.bytesReceived : r.bytesSent) ?? 0);
+  });
+  return total;
+}
+
 async function stillWhileOff(pc: RTCPeerConnection | undefined, on: boolean): Promise<void> {
   const sender = pc?.getSenders().find((s) => s.track?.kind === 'video');
   if (!sender) return;
