@@ -1050,13 +1050,6 @@ async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number):
   await sender.setParameters(params).catch(() => undefined);
 }
 
-/**
- * A camera turned off keeps its track (turning it on again is instant and asks for no device), and a disabled track
- * sends black frames in every simulcast layer, for every viewer to decode. While it is off only the top layer goes on:
- * the one Chromium sends from any camera (from a small one it sends no other), so a viewer Janus has given a lower
- * layer is never left waiting for one that will not come back. Not a lower frame rate: Chromium 156 kept a camera at
- * 1 frame/s after such a cap was lifted.
- */
 /** A connection's media bytes so far, received or sent over all its streams (null: none, or no connection). */
 async function rtpBytes(pc: RTCPeerConnection | null | undefined, type: 'inbound-rtp' | 'outbound-rtp'): Promise<number | null> {
   if (!pc || pc.connectionState === 'closed') return null;
@@ -1067,6 +1060,13 @@ async function rtpBytes(pc: RTCPeerConnection | null | undefined, type: 'inbound
   return total;
 }
 
+/**
+ * A camera turned off keeps its track (turning it on again is instant and asks for no device), and a disabled track
+ * sends black frames in every simulcast layer, for every viewer to decode. While it is off only the top layer goes on:
+ * the one Chromium sends from any camera (from a small one it sends no other), so a viewer Janus has given a lower
+ * layer is never left waiting for one that will not come back. Not a lower frame rate: Chromium 156 kept a camera at
+ * 1 frame/s after such a cap was lifted.
+ */
 async function stillWhileOff(pc: RTCPeerConnection | undefined, on: boolean): Promise<void> {
   const sender = pc?.getSenders().find((s) => s.track?.kind === 'video');
   if (!sender) return;
