@@ -276,6 +276,7 @@ describe('media that reaches everyone', () => {
     await step('remembering the connections', async () => {
       for (const p of [erik, jonna]) await rememberPcs(p);
       await recordStatus(jonna);
+      await logResumes(jonna);
     });
     const bothFlow = async (since: number, what: string) => {
       const [jonnaBack, erikBack] = await Promise.all([framesGrow(jonna, `camera-${erikId}`, 45_000), framesGrow(erik, `camera-${jonnaId}`, 45_000)]);
@@ -297,13 +298,18 @@ describe('media that reaches everyone', () => {
     await new Promise((r) => setTimeout(r, 5_000));
     await mark(jonna, 'LINK RESTORED');
     c2.restore();
-    expect(await step('media after the restore', () => bothFlow(Date.now(), 'link restored after 5 s')), await jonnaSinceMark()).toBeLessThanOrEqual(5);
+    const restored = Date.now();
+    expect(await step('media after the restore', () => bothFlow(restored, 'link restored after 5 s')), await jonnaSinceMark()).toBeLessThanOrEqual(5);
     for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
+    // 'Återansluter...' goes when the /media socket is back too: one made while the link was down waits on TCP's
+    // retries of its opening unless the page opens a new one when packets arrive again (reopenResumeSocket).
     await expect.poll(() => status(jonna).textContent()).toBe('2 personer deltar i mötet');
+    const whole = (Date.now() - restored) / 1000;
+    console.log(`link restored after 5 s: the status said the call was whole again after ${whole.toFixed(2)} s`);
+    expect(whole, await jonnaSinceMark()).toBeLessThanOrEqual(5);
 
     // A new address, as after a change of network: the old ICE pairs and the old signalling TCP connection are
     // dead. ICE restarts on the same connections, the /media socket is replaced and resumes the same connection.
-    await logResumes(jonna);
     // Afresh: the link cut's 'Återansluter...' must not count for the move (media is measured after this one's).
     await recordStatus(jonna);
     c2.moveTo('198.18.1.102');

@@ -5,7 +5,7 @@ import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, 
 import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
-import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
+import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied, shareAfterFreshStart } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
@@ -611,10 +611,44 @@ export class MediaSession {
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
     this.resumedFrom = this.socket;
-    this.tap(this.url, generation);
     // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
     // could reach it first and end the connection that is being resumed.
-    janus.reconnect({ success: () => done(true), error: () => done(false) });
+    let attempt = 0;
+    void this.reopenWhenPathReturns(generation, () => {
+      const mine = ++attempt;
+      this.tap(this.url, generation);
+      janus.reconnect({ success: () => mine === attempt && done(true), error: () => mine === attempt && done(false) });
+      return this.socket;
+    });
+  }
+
+  /**
+   * Opens a resume's socket (`open`), and while it is still opening reads every quarter second whether packets
+   * arrive from the media server on any connection: when they arrive again after a quiet reading the link is back,
+   * and the socket made while it was down would wait on TCP's retries, so it is closed and another opened
+   * (reopenResumeSocket). One closed while opening answers nothing; janus.js's handlers on it report only an error
+   * that the attempt count no longer heeds.
+   */
+  private async reopenWhenPathReturns(generation: number, open: () => WebSocket | null): Promise<void> {
+    let socket = open();
+    let madeAt = Date.now();
+    let quietSeen = false;
+    let before = await transportBytesReceived(this.peerConnections());
+    const stillOpening = () => this.resuming && generation === this.generation && socket !== null && socket === this.socket && socket.readyState === WebSocket.CONNECTING;
+    while (stillOpening()) {
+      await new Promise((r) => setTimeout(r, RESUME_PATH_CHECK_MS));
+      const now = await transportBytesReceived(this.peerConnections());
+      const arriving = mediaFlowedSince(before, now);
+      before = now;
+      if (!stillOpening()) return;
+      if (!arriving) quietSeen = true;
+      else if (reopenResumeSocket(Date.now() - madeAt, quietSeen, arriving)) {
+        socket?.close();
+        socket = open();
+        madeAt = Date.now();
+        quietSeen = false;
+      }
+    }
   }
 
   /**
@@ -1048,6 +1082,24 @@ async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number):
   if (!params.encodings?.length) return;
   params.encodings[0]!.maxBitrate = maxBitrate;
   await sender.setParameters(params).catch(() => undefined);
+}
+
+/**
+ * Everything received so far from the media server on these connections (media, RTCP and ICE checks alike: any of
+ * it proves the path; null where the browser keeps no transport figures).
+ */
+async function transportBytesReceived(connections: { pc: RTCPeerConnection }[]): Promise<number | null> {
+  const pcs = new Set(connections.map((c) => c.pc).filter((pc) => pc.connectionState !== 'closed'));
+  const totals = await Promise.all(
+    [...pcs].map(async (pc) => {
+      let total: number | null = null;
+      (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
+        if (r.type === 'transport') total = (total ?? 0) + (r.bytesReceived ?? 0);
+      });
+      return total;
+    }),
+  );
+  return totals.reduce<number | null>((sum, t) => (t === null ? sum : (sum ?? 0) + t), null);
 }
 
 /** A connection's media bytes so far, received or sent over all its streams (null: none, or no connection). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLost, canResume, iceGaveUpError, type SocketState } from './signalling-recovery.ts';
+import { afterLost, canResume, iceGaveUpError, reopenResumeSocket, SOCKET_FIRST_RETRY_MS, type SocketState } from './signalling-recovery.ts';
 
 const up: SocketState = { everConnected: true, kicked: false, closed: false, hasSession: true, lastCloseCode: 0 };
 
@@ -37,5 +37,17 @@ describe('signalling recovery', () => {
     expect(iceGaveUpError(true, false)).toBe('networkDisconnected');
     expect(iceGaveUpError(false, false)).toBe('connectionFailed');
     expect(iceGaveUpError(false, true)).toBeNull();
+  });
+
+  it('opens a new resume socket when packets arrive again after a quiet reading, not before TCP\'s own first retry', () => {
+    // The link came back while the socket's opening waits on TCP's retries.
+    expect(reopenResumeSocket(SOCKET_FIRST_RETRY_MS, true, true)).toBe(true);
+    expect(reopenResumeSocket(4_000, true, true)).toBe(true);
+    // Still quiet: a new socket would wait the same.
+    expect(reopenResumeSocket(4_000, true, false)).toBe(false);
+    // Packets never stopped (a server slow to answer, not a dead link): the socket is left to open.
+    expect(reopenResumeSocket(4_000, false, true)).toBe(false);
+    // Younger than TCP's first retry, which is about to go out anyway.
+    expect(reopenResumeSocket(SOCKET_FIRST_RETRY_MS - 1, true, true)).toBe(false);
   });
 });

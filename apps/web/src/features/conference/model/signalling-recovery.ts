@@ -10,6 +10,23 @@ import { reconnectDelay } from './subscription-plan.ts';
 // SignalWatch's rule in ice-recovery.ts, beside the ICE restarts it sets off.
 /** A resume (new socket, same Janus session) that has not come through in this long is given up for a fresh start. */
 export const RESUME_TIMEOUT_MS = 10_000;
+/** How often, while a resume's socket is still opening, the page looks whether anything arrives from the media server. */
+export const RESUME_PATH_CHECK_MS = 250;
+/** TCP sends an unanswered opening again 1 s after it, then after 3, 7 and 15 s: a socket this old has lost its first. */
+export const SOCKET_FIRST_RETRY_MS = 1_000;
+
+/**
+ * Whether a resume's socket that is still opening is replaced by a new one now. One made while the link was down
+ * waits on TCP's own retries of its opening, seconds after the link is back (bench: opened 2.0 s after a 5 s cut
+ * ended, 'Återansluter...' on screen until then; another such resume ran out of time into a fresh start). Packets
+ * from the media server arriving again after a reading in which none did tell that the link is back: a new socket
+ * opens at once. `quietSeen`: a reading since this socket was made found nothing arriving; `arriving`: the latest
+ * found something. A socket younger than TCP's first retry is left to it.
+ */
+export function reopenResumeSocket(connectingForMs: number, quietSeen: boolean, arriving: boolean): boolean {
+  return quietSeen && arriving && connectingForMs >= SOCKET_FIRST_RETRY_MS;
+}
+
 /** A call that was up and has been reconnecting this long tells the user the network has a problem. */
 export const NETWORK_DOWN_AFTER_MS = 20_000;
 /** Failed first attempts before the user is told 'Anslutning misslyckades' (the retries go on). */
