@@ -626,12 +626,13 @@ export class MediaSession {
    * Opens a resume's socket (`open`), and while it is still opening reads every quarter second whether packets
    * arrive from the media server on any connection: when they arrive again after a quiet reading the link is back,
    * and the socket made while it was down would wait on TCP's retries, so it is closed and another opened
-   * (reopenResumeSocket). One closed while opening answers nothing; janus.js's handlers on it report only an error
-   * that the attempt count no longer heeds.
+   * (reopenResumeSocket). Once a resume: on a starved machine a reading can find nothing while media flows, and a
+   * second replacement (bench) closed a socket that was about to open. One closed while opening answers nothing;
+   * janus.js's handlers on it report only an error that the attempt count no longer heeds.
    */
   private async reopenWhenPathReturns(generation: number, open: () => WebSocket | null): Promise<void> {
-    let socket = open();
-    let madeAt = Date.now();
+    const socket = open();
+    const madeAt = Date.now();
     let quietSeen = false;
     let before = await transportBytesReceived(this.peerConnections());
     const stillOpening = () => this.resuming && generation === this.generation && socket !== null && socket === this.socket && socket.readyState === WebSocket.CONNECTING;
@@ -644,9 +645,8 @@ export class MediaSession {
       if (!arriving) quietSeen = true;
       else if (reopenResumeSocket(Date.now() - madeAt, quietSeen, arriving)) {
         socket?.close();
-        socket = open();
-        madeAt = Date.now();
-        quietSeen = false;
+        open();
+        return;
       }
     }
   }
