@@ -417,6 +417,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     for (let k = 0; k < CUTS; k++) {
       await sleep(3_000);
       const cutAt = await joiner.evaluate(() => performance.now());
+      const cutHere = performance.now();
       c3.cut();
       await sleep(CUT_MS);
       const [joinerBefore, observerBefore] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream)]);
@@ -436,7 +437,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       // A recovery over the browser test's 5 s explains itself: the joiner's steps since the cut (restore at +CUT_MS).
       if (!(Math.max(joinerAt, observerAt) <= 5_000)) {
         const steps = (await joiner.evaluate(joinLadder)).filter((line) => Number(line.trim().split(/\s+/)[0]) >= cutAt);
-        console.log(`${phase.name}: cut ${k + 1} took ${f0(joinerAt)} / ${f0(observerAt)} ms (joiner / others); the joiner's steps since the cut, ms since its navigation (cut at ${f0(cutAt)}, restored ${CUT_MS} ms later):\n${steps.slice(-250).join('\n')}`);
+        console.log(`${phase.name}: cut ${k + 1} took ${f0(joinerAt)} / ${f0(observerAt)} ms (joiner / others); the joiner's steps since the cut, ms since its navigation (cut at ${f0(cutAt)}, restored ${f0(t0 - cutHere)} ms later: the cut's ${CUT_MS} ms and the frame counts read before the restore):\n${steps.slice(-250).join('\n')}`);
       }
     }
     console.log(`${phase.name}: ${recoveries.length} of ${CUTS} recoveries timed`);
