@@ -434,7 +434,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       }
       if (Number.isNaN(joinerAt) || Number.isNaN(observerAt)) failedRecoveries.push(`cut ${k + 1}: joiner ${joinerAt.toFixed(0)} ms, others ${observerAt.toFixed(0)} ms (NaN: not within 30 s); ${await phase.diagnose(joiner)}`);
       else recoveries.push({ joinerReceives: joinerAt / 1000, othersReceive: observerAt / 1000, bothWays: Math.max(joinerAt, observerAt) / 1000 });
-      // A recovery over the browser test's 5 s explains itself: the joiner's steps since the cut (restore at +CUT_MS).
+      // A recovery over the browser test's 5 s explains itself: the joiner's steps since the cut.
       if (!(Math.max(joinerAt, observerAt) <= 5_000)) {
         const steps = (await joiner.evaluate(joinLadder)).filter((line) => Number(line.trim().split(/\s+/)[0]) >= cutAt);
         console.log(`${phase.name}: cut ${k + 1} took ${f0(joinerAt)} / ${f0(observerAt)} ms (joiner / others); the joiner's steps since the cut, ms since its navigation (cut at ${f0(cutAt)}, restored ${f0(t0 - cutHere)} ms later: the cut's ${CUT_MS} ms and the frame counts read before the restore):\n${steps.slice(-250).join('\n')}`);
