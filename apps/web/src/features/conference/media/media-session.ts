@@ -679,7 +679,7 @@ export class MediaSession {
         if (!this.resuming) this.sendOwn({ videomote: 'ping' });
       },
       mediaBytes: async () => {
-        const [received, sent] = await Promise.all([this.receivedBytes(), rtpBytes(this.publisher?.webrtcStuff?.pc, 'outbound-rtp')]);
+        const [received, sent] = await Promise.all([this.receivedBytes(), statBytes(this.publisher?.webrtcStuff?.pc, 'outbound-rtp')]);
         return { received, sent };
       },
       dead: () => {
@@ -696,7 +696,7 @@ export class MediaSession {
 
   /** Media bytes received so far on the subscriber connection (null: it receives nothing), for the socket watch. */
   private receivedBytes(): Promise<number | null> {
-    return rtpBytes(this.remote?.pc, 'inbound-rtp');
+    return statBytes(this.remote?.pc, 'inbound-rtp');
   }
 
   private onServerMessage(msg: MediaServerMessage): void {
@@ -1089,25 +1089,20 @@ async function capSender(pc: RTCPeerConnection | undefined, maxBitrate: number):
  * it proves the path; null where the browser keeps no transport figures).
  */
 async function transportBytesReceived(connections: { pc: RTCPeerConnection }[]): Promise<number | null> {
-  const pcs = new Set(connections.map((c) => c.pc).filter((pc) => pc.connectionState !== 'closed'));
-  const totals = await Promise.all(
-    [...pcs].map(async (pc) => {
-      let total: number | null = null;
-      (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number }) => {
-        if (r.type === 'transport') total = (total ?? 0) + (r.bytesReceived ?? 0);
-      });
-      return total;
-    }),
-  );
+  const pcs = new Set(connections.map((c) => c.pc));
+  const totals = await Promise.all([...pcs].map((pc) => statBytes(pc, 'transport')));
   return totals.reduce<number | null>((sum, t) => (t === null ? sum : (sum ?? 0) + t), null);
 }
 
-/** A connection's media bytes so far, received or sent over all its streams (null: none, or no connection). */
-async function rtpBytes(pc: RTCPeerConnection | null | undefined, type: 'inbound-rtp' | 'outbound-rtp'): Promise<number | null> {
+/**
+ * A connection's bytes so far over every stats entry of this type: sent for outbound RTP, else received (null: no
+ * such entry, or no connection).
+ */
+async function statBytes(pc: RTCPeerConnection | null | undefined, type: 'inbound-rtp' | 'outbound-rtp' | 'transport'): Promise<number | null> {
   if (!pc || pc.connectionState === 'closed') return null;
   let total: number | null = null;
   (await pc.getStats()).forEach((r: { type: string; bytesReceived?: number; bytesSent?: number }) => {
-    if (r.type === type) total = (total ?? 0) + ((type === 'inbound-rtp' ? r.bytesReceived : r.bytesSent) ?? 0);
+    if (r.type === type) total = (total ?? 0) + ((type === 'outbound-rtp' ? r.bytesSent : r.bytesReceived) ?? 0);
   });
   return total;
 }
