@@ -93,10 +93,13 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
   };
 }
 
-/** Embedded PostgreSQL (WASM). `dir` null keeps it in memory, for tests. */
-export async function openPglite(dir: string | null): Promise<Db> {
+/**
+ * Embedded PostgreSQL (WASM). `dir` null keeps it in memory, for tests; `loadDataDir` (in memory): the cluster to
+ * start from, as PGlite's tarball.
+ */
+export async function openPglite(dir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const lite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const lite = dir ? await PGlite.create(dir) : await PGlite.create(options);
   const int8 = { 20: (v: string) => Number(v) };
   return {
     kind: 'pglite',

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { openPglite, openPostgres, type Db } from '../platform/db.ts';
+import { emptyClusterTarball } from './empty-cluster.ts';
 import { SESSION_COOKIE, type SessionUser } from '../platform/session.ts';
 import { personaByKey, type Persona } from '../modules/identity/personas.ts';
 import { sessionUserFromClaims } from '../modules/identity/session-user.ts';
@@ -70,7 +71,7 @@ export async function buildTestApp(
       await admin.close();
     };
   } else {
-    db = await openPglite(null);
+    db = await openPglite(null, { loadDataDir: await emptyClusterTarball() });
   }
   const app = await buildApp({ config, db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
