@@ -6,23 +6,25 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { movingBarClip, testPin } from './support/fake-camera.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
 
-// In real browsers: a sign-language interpreter and eight others in one call, all with video. The
-// interpreter's tile stays on stage for every viewer (grid, beside a focused camera, beside a focused screen share,
-// minis hidden or not); personal pins (two at most) come back after a reload. Nine pages share one Chromium whose
-// fake camera is a small, slow clip made in code, and only the moderator and Jonna have a microphone (the others
-// join as people without one): two shared cores then carry nine video publishers and 72 subscriptions. With nine
-// microphones as well, the 72 audio streams starved the machine (load average 30) and set-ups timed out.
+// In real browsers: a sign-language interpreter and five others in one call, all with video. The interpreter's
+// tile stays on stage for every viewer (grid, beside a focused camera, beside a focused screen share, minis hidden or
+// not); personal pins (two at most) come back after a reload. Six is the fewest the rules need (a sharer, the
+// interpreter, a viewer who pins, two pinned and a third refused); nine, as this spec once had, took 234-324 s of a CI
+// run for the same checks. The pages share one Chromium whose fake camera is a small, slow clip made in code, and only
+// the moderator and Jonna have a microphone (the others join as people without one): with every microphone on, the
+// audio streams starved the machine.
 vi.setConfig({ expect: { poll: { timeout: 45_000, interval: 300 } } });
 
 const INTERPRETER = 'Tina Teckentolk';
 const FAKE = '--use-fake-device-for-media-stream';
-const OTHERS_BY_PIN = ['Maja Myndighet', 'Olle Ombud', 'Lena Leverantör', 'Sven Stöd'];
-const OTHER_ROLES = ['Authority', 'ExternalParticipant', 'PrivateContractor', 'Interpreter'] as const;
+const MAJA = 'Maja Myndighet';
 const bench = new CallBench();
 let small: Browser;
 let erik: Page; // the meeting's moderator; shares the screen
 let jonna: Page; // non-moderator viewer
 let karin: Page;
+let fredrik: Page;
+let maja: Page;
 let tina: Page; // the interpreter
 let everyone: Page[];
 let meeting: { id: string };
@@ -38,7 +40,7 @@ async function measured<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  // Nine people with one seeded meeting: booking it through the form would test the booking again (keyboard-booking,
+  // Six people with one seeded meeting: booking it through the form would test the booking again (keyboard-booking,
   // meetings); this spec is about the stage.
   const seeded = await dataDirWithMeeting(
     [
@@ -47,7 +49,7 @@ beforeAll(async () => {
       { persona: 'jonna', role: 'JobSeeker' },
       { persona: 'karin', role: 'ExternalParticipant' },
       { persona: 'fredrik', role: 'PrivateContractor' },
-      ...OTHERS_BY_PIN.map((displayName, i) => ({ role: OTHER_ROLES[i]!, displayName, pin: testPin(i + 1) })),
+      { role: 'Authority', displayName: MAJA, pin: testPin(1) },
     ],
     'Samtal med teckentolk',
   );
@@ -58,17 +60,17 @@ beforeAll(async () => {
     [FAKE]: `${FAKE}=fps=5`,
     file: `--use-file-for-fake-video-capture=${movingBarClip({ width: 160, height: 90, fps: 5 })}`,
   });
-  const logins = await measured('9 logins', () =>
+  const logins = await measured('6 logins', () =>
     Promise.all([
       bench.person('erik', small),
       bench.person('jonna', small),
       bench.person('karin', small),
       bench.person('fredrik', small),
       bench.personWithPin(testPin(0), INTERPRETER, small),
-      ...OTHERS_BY_PIN.map((name, i) => bench.personWithPin(testPin(i + 1), name, small)),
+      bench.personWithPin(testPin(1), MAJA, small),
     ]),
   );
-  [erik, jonna, karin, , tina] = logins as [Page, Page, Page, Page, Page];
+  [erik, jonna, karin, fredrik, tina, maja] = logins;
   everyone = logins;
   for (const p of everyone) if (p !== erik && p !== jonna) await withoutMicrophone(p);
 }, 300_000);
@@ -176,47 +178,47 @@ describe('the sign-language interpreter stays on stage', () => {
   const tinaCamera = () => cameraOf(tina);
   let viewers: Page[];
 
-  it('nine in the call with video: the interpreter is in everyone\'s grid, first, decoding; the interpreter sees all eight others', async () => {
-    // Three at a time: nine pages connecting at once on two shared cores starve each other's ICE and DTLS.
-    await measured('9 pages enter', async () => {
+  it('six in the call with video: the interpreter is in everyone\'s grid, first, decoding; the interpreter sees all five others', async () => {
+    // Three at a time: six pages connecting at once on two shared cores starve each other's ICE and DTLS.
+    await measured('6 pages enter', async () => {
       for (let i = 0; i < everyone.length; i += 3) await Promise.all(everyone.slice(i, i + 3).map((p) => enter(p, meeting.id)));
     });
-    // Everyone in the call before any camera comes on; then one camera at a time, each one 8 subscriptions set up at
+    // Everyone in the call before any camera comes on; then one camera at a time, each one 5 subscriptions set up at
     // once (three at a time starved a CI run at load 30: a page's camera button did not come within 90 s).
-    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet')));
-    await measured('9 cameras on', async () => {
+    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('6 personer deltar i mötet')));
+    await measured('6 cameras on', async () => {
       for (const [i, p] of everyone.entries()) {
         await p.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 90_000 });
         await expect.poll(() => p.getByRole('button', { name: 'Stäng av din kamera' }).count()).toBe(1);
         await expect.poll(() => tina.locator('.tile[data-has-video="true"]').count(), { timeout: 90_000 }).toBeGreaterThanOrEqual(i + 1);
       }
     });
-    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet')));
+    await Promise.all(everyone.map((p) => expect.poll(() => status(p).textContent(), { timeout: 90_000 }).toBe('6 personer deltar i mötet')));
     viewers = everyone.filter((p) => p !== tina);
 
     // The viewers' side and the interpreter's own screen are checked at the same time: both are mostly waiting
     // for frames, and each page polls only itself.
     await Promise.all([
-      measured('interpreter decoding for 8 viewers', async () => {
+      measured('interpreter decoding for 5 viewers', async () => {
         await Promise.all(
           viewers.map(async (p) => {
-            await expect.poll(() => mainIds(p), { timeout: 90_000 }).toHaveLength(9);
+            await expect.poll(() => mainIds(p), { timeout: 90_000 }).toHaveLength(6);
             await expect.poll(async () => (await mainIds(p))[0] === (await tinaCamera())).toBe(true);
             await expectOnStage(p, tina);
             await keepsDecoding(p, tinaCamera, 90_000);
           }),
         );
       }),
-      // The interpreter's own screen: the own tile plus eight others, every one of them with video, in the grid.
-      measured('8 others decoding for the interpreter', async () => {
-        await expect.poll(() => tina.locator('.main-grid.grid-9 > .tile[data-has-video="true"]').count(), { timeout: 90_000 }).toBe(9);
+      // The interpreter's own screen: the own tile plus five others, every one of them with video, in the grid.
+      measured('5 others decoding for the interpreter', async () => {
+        await expect.poll(() => tina.locator('.main-grid.grid-6 > .tile[data-has-video="true"]').count(), { timeout: 90_000 }).toBe(6);
         expect(await tina.locator('.side-tiles .tile').count()).toBe(0);
         const others = (await mainIds(tina)).filter((id) => id !== 'own-camera');
-        expect(others).toHaveLength(8);
+        expect(others).toHaveLength(5);
         await Promise.all(others.map((id) => keepsDecoding(tina, id!, 90_000)));
       }),
     ]);
-    await expectAxeClean(jonna, 'grid of nine');
+    await expectAxeClean(jonna, 'grid of six');
   }, 420_000);
 
   it('a viewer focuses someone else\'s camera: the interpreter stays beside it, the rest become minis', async () => {
@@ -225,10 +227,10 @@ describe('the sign-language interpreter stays on stage', () => {
     expect((await mainIds(jonna))[0]).toBe(await cameraOf(karin));
     await expectOnStage(jonna, tina);
     await toggleMinis(jonna); // minis shown
-    await expect.poll(() => jonna.locator('.side-tiles .tile').count()).toBe(7);
+    await expect.poll(() => jonna.locator('.side-tiles .tile').count()).toBe(4);
     await expectOnStage(jonna, tina);
     await jonna.getByRole('button', { name: 'Minimera Karin Kompletterande', exact: true }).click();
-    await expect.poll(() => mainIds(jonna)).toHaveLength(9);
+    await expect.poll(() => mainIds(jonna)).toHaveLength(6);
   }, 120_000);
 
   it('a focused screen share: the interpreter is shown beside it, with video, for viewers', async () => {
@@ -237,7 +239,7 @@ describe('the sign-language interpreter stays on stage', () => {
       await erik.getByRole('button', { name: 'Dela skärm' }).click({ timeout: 30_000 });
       // Four viewers (a non-moderator, two others and the interpreter herself) keep the check short on two cores.
       await Promise.all(
-        [jonna, karin, everyone[5]!, tina].map(async (p) => {
+        [jonna, karin, maja, tina].map(async (p) => {
           await explained(expect.poll(async () => p.locator(`.main-grid.focus-with-stage > .tile[data-stream-id="${await screen()}"]`).count(), { timeout: 90_000 }).toBe(1), p);
           expect((await mainIds(p))[0]).toBe(await screen());
           await expectOnStage(p, tina);
@@ -259,7 +261,6 @@ describe('the sign-language interpreter stays on stage', () => {
   }, 240_000);
 
   it('pins: two hold, a third is refused and explained, and both come back after a reload', async () => {
-    const [fredrik, maja] = [everyone[3]!, everyone[5]!];
     const pin = (name: string) => jonna.getByRole('button', { name: `Fäst ${name}`, exact: true });
     const unpin = (name: string) => jonna.getByRole('button', { name: `Lossa ${name}`, exact: true });
     const notice = jonna.locator('.stage-notice[role="status"]');
@@ -282,7 +283,7 @@ describe('the sign-language interpreter stays on stage', () => {
     // Reload: a new media connection (new connection ids), the pins are found again by participant.
     await measured('reload and reconnect', () => enter(jonna, meeting.id));
     const t1 = Date.now();
-    await expect.poll(() => status(jonna).textContent(), { timeout: 90_000 }).toBe('9 personer deltar i mötet');
+    await expect.poll(() => status(jonna).textContent(), { timeout: 90_000 }).toBe('6 personer deltar i mötet');
     await expect.poll(() => unpin('Karin Kompletterande').count(), { timeout: 60_000 }).toBe(1);
     await expect.poll(() => unpin('Fredrik Fristående').count()).toBe(1);
     expect(await notice.textContent()).toBe('');
