@@ -5,7 +5,7 @@ import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, 
 import { localAddresses } from './local-addresses.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
-import { afterLost, canResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
+import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied, shareAfterFreshStart } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
@@ -600,14 +600,15 @@ export class MediaSession {
       if (!ok) return this.onLost();
       this.resumedFrom = null; // the server dropped it when the new socket took over
       this.signal?.reset();
-      for (const r of this.recoveries.values()) r.restartNow();
       this.remote?.resumed();
+      void this.restartWherePathBroke(generation, atGiveUp);
       void this.watchAddresses(generation, addresses, bytesAtGiveUp);
     };
     // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
-    // restart once more when its list changes (watchAddresses), and the media received so far.
+    // restart once more when its list changes (watchAddresses), the media received so far, and each connection.
     const addresses: Promise<string[]> = localAddresses().catch(() => []);
     const bytesAtGiveUp = this.receivedBytes().catch(() => null);
+    const atGiveUp = this.markConnections();
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.resumes += 1;
     this.resumedFrom = this.socket;
@@ -620,6 +621,44 @@ export class MediaSession {
       janus.reconnect({ success: () => mine === attempt && done(true), error: () => mine === attempt && done(false) });
       return this.socket;
     });
+  }
+
+  /** Every media connection with its ICE recovery: the own publishers and the subscriber connection. */
+  private iceConnections(): IceConnection[] {
+    const all = [...this.recoveries].map(([handle, recovery]): IceConnection => ({ recovery, pc: handle.webrtcStuff?.pc ?? null }));
+    const remote = this.remote?.iceRecovery;
+    if (remote) all.push({ recovery: remote, pc: this.remote!.pc });
+    return all;
+  }
+
+  /** Each media connection as it was when the socket was given up, for heldThroughResume at the resume. */
+  private markConnections(): ConnectionMark[] {
+    return this.iceConnections().map(({ recovery, pc }) => ({
+      recovery,
+      restartsStarted: recovery.restartsStarted,
+      restartUnderWay: recovery.restartUnderWay,
+      bytes: statBytes(pc, 'transport').catch(() => null),
+    }));
+  }
+
+  /**
+   * The resume came through: every connection restarts ICE (an ICE restart asked for on the dead socket is asked for
+   * again, and the path may have moved with the socket's) except those whose path carried them through the outage
+   * (heldThroughResume), and those this page made since the give-up restart too.
+   */
+  private async restartWherePathBroke(generation: number, atGiveUp: ConnectionMark[]): Promise<void> {
+    const now = this.iceConnections();
+    const held = await Promise.all(
+      now.map(async ({ recovery, pc }) => {
+        const mark = atGiveUp.find((m) => m.recovery === recovery);
+        if (!mark || !pc) return false;
+        const [bytesAtGiveUp, bytesNow] = await Promise.all([mark.bytes, statBytes(pc, 'transport').catch(() => null)]);
+        const restartAskedMeanwhile = mark.restartUnderWay || recovery.restartsStarted !== mark.restartsStarted;
+        return heldThroughResume({ ice: pc.iceConnectionState, signaling: pc.signalingState, restartAskedMeanwhile, bytesAtGiveUp, bytesNow });
+      }),
+    );
+    if (this.closed || generation !== this.generation) return;
+    now.forEach(({ recovery }, i) => held[i] || recovery.restartNow());
   }
 
   /**
@@ -1045,8 +1084,10 @@ export class MediaSession {
       giveUp: (everConnected) => {
         this.setBroken(which, false);
         this.iceGaveUp(everConnected);
-        // A publisher that once worked is hung up: its cleanup restarts it (spec §4 Publisher).
-        if (everConnected) {
+        // A publisher that once worked is hung up: its cleanup restarts it (spec §4 Publisher). So is one that never
+        // connected while other media of this page did (the network lets media through: a machine too busy to finish
+        // ICE in time, say); left alone it stayed dead without a word, the camera never reaching anyone.
+        if (everConnected || this.mediaEverConnected) {
           try {
             handle.hangup(true);
           } catch {
@@ -1121,6 +1162,20 @@ async function stillWhileOff(pc: RTCPeerConnection | undefined, on: boolean): Pr
   if ((params.encodings?.length ?? 0) < 2) return;
   for (const e of params.encodings) e.active = on || e.rid === 'h';
   await sender.setParameters(params).catch(() => undefined);
+}
+
+interface IceConnection {
+  recovery: IceRecovery;
+  pc: RTCPeerConnection | null;
+}
+
+/** A media connection when the signalling socket was given up (see heldThroughResume). */
+interface ConnectionMark {
+  recovery: IceRecovery;
+  restartsStarted: number;
+  restartUnderWay: boolean;
+  /** Bytes received on it from the media server so far. */
+  bytes: Promise<number | null>;
 }
 
 /** A camera or microphone the settings dialog could not open (spec §2 Settings dialog texts). */

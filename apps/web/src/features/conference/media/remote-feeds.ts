@@ -151,14 +151,18 @@ export class RemoteFeeds {
     this.reset();
   }
 
+  /** This connection's ICE recovery (null: no connection yet); the media session restarts it where a resume asks. */
+  get iceRecovery(): IceRecovery | null {
+    return this.recovery;
+  }
+
   /**
-   * The signalling socket was replaced: a request that went out on the dead one may never be answered, and an ICE
-   * restart asked for meanwhile is asked for again.
+   * The signalling socket was replaced: a request that went out on the dead one may never be answered. (Whether ICE
+   * restarts too is the media session's call, heldThroughResume.)
    */
   resumed(): void {
     this.retryAt = 0;
     this.setBusy(false);
-    this.recovery?.restartNow();
   }
 
   /** The browser has a new address: restart ICE once more on the same connection, so it gathers on it. */

@@ -48,6 +48,8 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => 
 export class IceRecovery {
   private timer: unknown = null;
   private restarts = 0;
+  /** Every restart this connection started, precautions included (restarts counts only those in a row). */
+  private started = 0;
   private everConnected = false;
   private broken = false;
   private done = false;
@@ -71,6 +73,16 @@ export class IceRecovery {
 
   get restartCount(): number {
     return this.restarts;
+  }
+
+  /** Restarts started so far, precautions included: a resume compares it with the count at the socket's give-up. */
+  get restartsStarted(): number {
+    return this.started;
+  }
+
+  /** A restart was started and its connection has not connected since. */
+  get restartUnderWay(): boolean {
+    return this.restarting;
   }
 
   /** Whether this connection's ICE has connected at least once. */
@@ -163,6 +175,7 @@ export class IceRecovery {
   }
 
   private startRestart(): void {
+    this.started += 1;
     this.restarting = true;
     this.precautionary = false;
     // If this restart does not connect in time, the next one (or the end) follows.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLost, canResume, iceGaveUpError, reopenResumeSocket, SOCKET_FIRST_RETRY_MS, type SocketState } from './signalling-recovery.ts';
+import { afterLost, canResume, heldThroughResume, iceGaveUpError, reopenResumeSocket, SOCKET_FIRST_RETRY_MS, type ConnectionAtResume, type SocketState } from './signalling-recovery.ts';
 
 const up: SocketState = { everConnected: true, kicked: false, closed: false, hasSession: true, lastCloseCode: 0 };
 
@@ -49,5 +49,21 @@ describe('signalling recovery', () => {
     expect(reopenResumeSocket(4_000, false, true)).toBe(false);
     // Younger than TCP's first retry, which is about to go out anyway.
     expect(reopenResumeSocket(SOCKET_FIRST_RETRY_MS - 1, true, true)).toBe(false);
+  });
+
+  it('leaves a connection whose path carried it through the outage, and restarts every other one at the resume', () => {
+    const held: ConnectionAtResume = { ice: 'connected', signaling: 'stable', restartAskedMeanwhile: false, bytesAtGiveUp: 5_000, bytesNow: 9_000 };
+    expect(heldThroughResume(held)).toBe(true);
+    expect(heldThroughResume({ ...held, ice: 'completed' })).toBe(true);
+    // Nothing came in since the give-up: the path may have moved (an address change ICE has not noticed yet).
+    expect(heldThroughResume({ ...held, bytesNow: 5_000 })).toBe(false);
+    expect(heldThroughResume({ ...held, bytesAtGiveUp: null })).toBe(false);
+    expect(heldThroughResume({ ...held, bytesNow: null })).toBe(false);
+    // ICE itself says it is broken, or is still checking.
+    for (const ice of ['disconnected', 'failed', 'checking', 'new'] as const) expect(heldThroughResume({ ...held, ice })).toBe(false);
+    // A restart asked for while the socket was dead may have been lost with it.
+    expect(heldThroughResume({ ...held, restartAskedMeanwhile: true })).toBe(false);
+    // A publisher's restart offer that was never answered.
+    expect(heldThroughResume({ ...held, signaling: 'have-local-offer' })).toBe(false);
   });
 });
