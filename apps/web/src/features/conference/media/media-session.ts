@@ -600,8 +600,10 @@ export class MediaSession {
       if (!ok) return this.onLost();
       this.resumedFrom = null; // the server dropped it when the new socket took over
       this.signal?.reset();
-      this.remote?.resumed();
-      void this.restartWherePathBroke(generation, atGiveUp);
+      // The receiving connection's requests go on once the restarts are decided: let go first, it would send a
+      // restart still waiting from the outage, and restartNow then ask Janus for a second behind it.
+      const remote = this.remote;
+      void this.restartWherePathBroke(generation, atGiveUp).finally(() => remote?.resumed());
       void this.watchAddresses(generation, addresses, bytesAtGiveUp);
     };
     // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
@@ -625,20 +627,18 @@ export class MediaSession {
 
   /** Every media connection with its ICE recovery: the own publishers and the subscriber connection. */
   private iceConnections(): IceConnection[] {
-    const all = [...this.recoveries].map(([handle, recovery]): IceConnection => ({ recovery, pc: handle.webrtcStuff?.pc ?? null }));
-    const remote = this.remote?.iceRecovery;
-    if (remote) all.push({ recovery: remote, pc: this.remote!.pc });
+    const all = [...this.recoveries].map(
+      ([handle, recovery]): IceConnection => ({ recovery, pc: handle.webrtcStuff?.pc ?? null, restarts: () => ({ asked: recovery.restartsStarted, pending: recovery.restartUnderWay }) }),
+    );
+    const remote = this.remote;
+    // The subscriber's restarts are requests to Janus: one that never got out on the dead socket was never made.
+    if (remote?.iceRecovery) all.push({ recovery: remote.iceRecovery, pc: remote.pc, restarts: () => remote.restartRequests });
     return all;
   }
 
   /** Each media connection as it was when the socket was given up, for heldThroughResume at the resume. */
   private markConnections(): ConnectionMark[] {
-    return this.iceConnections().map(({ recovery, pc }) => ({
-      recovery,
-      restartsStarted: recovery.restartsStarted,
-      restartUnderWay: recovery.restartUnderWay,
-      bytes: statBytes(pc, 'transport').catch(() => null),
-    }));
+    return this.iceConnections().map(({ recovery, pc, restarts }) => ({ recovery, restarts: restarts(), bytes: statBytes(pc, 'transport').catch(() => null) }));
   }
 
   /**
@@ -649,11 +649,12 @@ export class MediaSession {
   private async restartWherePathBroke(generation: number, atGiveUp: ConnectionMark[]): Promise<void> {
     const now = this.iceConnections();
     const held = await Promise.all(
-      now.map(async ({ recovery, pc }) => {
+      now.map(async ({ recovery, pc, restarts }) => {
         const mark = atGiveUp.find((m) => m.recovery === recovery);
         if (!mark || !pc) return false;
         const [bytesAtGiveUp, bytesNow] = await Promise.all([mark.bytes, statBytes(pc, 'transport').catch(() => null)]);
-        const restartAskedMeanwhile = mark.restartUnderWay || recovery.restartsStarted !== mark.restartsStarted;
+        const since = restarts();
+        const restartAskedMeanwhile = mark.restarts.pending || since.pending || since.asked !== mark.restarts.asked;
         return heldThroughResume({ ice: pc.iceConnectionState, signaling: pc.signalingState, restartAskedMeanwhile, bytesAtGiveUp, bytesNow });
       }),
     );
@@ -1167,13 +1168,14 @@ async function stillWhileOff(pc: RTCPeerConnection | undefined, on: boolean): Pr
 interface IceConnection {
   recovery: IceRecovery;
   pc: RTCPeerConnection | null;
+  /** ICE restarts asked for so far, and whether one is still pending. */
+  restarts(): { asked: number; pending: boolean };
 }
 
 /** A media connection when the signalling socket was given up (see heldThroughResume). */
 interface ConnectionMark {
   recovery: IceRecovery;
-  restartsStarted: number;
-  restartUnderWay: boolean;
+  restarts: { asked: number; pending: boolean };
   /** Bytes received on it from the media server so far. */
   bytes: Promise<number | null>;
 }

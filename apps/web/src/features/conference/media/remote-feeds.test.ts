@@ -14,6 +14,7 @@ function fakeJanus() {
     down: false,
     onmessage: null as null | ((msg: JanusJS.Message, jsep?: JanusJS.JSEP) => void),
     onremotetrack: null as null | ((track: MediaStreamTrack, mid: string, on: boolean) => void),
+    iceState: null as null | ((state: RTCIceConnectionState) => void),
     handle: null as null | Record<string, unknown>,
   };
   const handle: Record<string, unknown> & { webrtcStuff: object } = {
@@ -27,8 +28,9 @@ function fakeJanus() {
     webrtcStuff: {},
   };
   const janus = {
-    attach(callbacks: { success(h: typeof handle): void; onmessage(msg: JanusJS.Message, jsep?: JanusJS.JSEP): void; onremotetrack(track: MediaStreamTrack, mid: string, on: boolean): void }) {
+    attach(callbacks: { success(h: typeof handle): void; onmessage(msg: JanusJS.Message, jsep?: JanusJS.JSEP): void; onremotetrack(track: MediaStreamTrack, mid: string, on: boolean): void; iceState(state: RTCIceConnectionState): void }) {
       link.onmessage = callbacks.onmessage;
+      link.iceState = callbacks.iceState;
       link.onremotetrack = callbacks.onremotetrack;
       link.handle = handle;
       callbacks.success(handle);
@@ -69,6 +71,45 @@ describe('RemoteFeeds while the signalling socket is down', () => {
     link.onmessage!({ videoroom: 'event', configured: 'ok' });
     await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 4);
     expect(sent.at(-1)).toBe(last);
+    feeds.close();
+  });
+
+  it('counts an ICE restart only once it got out to Janus, and drops one never sent when ICE comes back by itself', async () => {
+    const { janus, sent, link } = fakeJanus();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    feeds.sync(new Map([[11, 'camera-a']]));
+    const pc = { iceConnectionState: 'connected' as RTCIceConnectionState, connectionState: 'connected' };
+    const handle = link.handle as unknown as { webrtcStuff: { pc: typeof pc }; createAnswer(o: { success(a: JanusJS.JSEP): void }): void };
+    handle.webrtcStuff.pc = pc;
+    handle.createAnswer = ({ success }) => success({ type: 'answer', sdp: 'v=0' });
+    link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] }, { type: 'offer', sdp: 'v=0' });
+    expect(feeds.restartRequests).toEqual({ asked: 0, pending: false });
+    const restarts = () => sent.filter((m) => m.restart === true).length;
+
+    // The link is cut: ICE reads disconnected, and after the grace the restart cannot be sent on the dead socket.
+    link.down = true;
+    pc.iceConnectionState = 'disconnected';
+    link.iceState!('disconnected');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(restarts()).toBe(1);
+    expect(feeds.restartRequests).toEqual({ asked: 0, pending: true });
+    // The link is back and ICE connects again on the old path: nothing is left to ask, also after the resume.
+    pc.iceConnectionState = 'connected';
+    link.iceState!('connected');
+    expect(feeds.restartRequests).toEqual({ asked: 0, pending: false });
+    link.down = false;
+    feeds.resumed();
+    await vi.advanceTimersByTimeAsync(RETRY_AFTER_FAILURE_MS * 2);
+    expect(restarts()).toBe(1);
+
+    // One that does get out counts, and is pending until Janus's offer comes.
+    pc.iceConnectionState = 'disconnected';
+    link.iceState!('disconnected');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(restarts()).toBe(2);
+    expect(feeds.restartRequests).toEqual({ asked: 1, pending: true });
+    link.onmessage!({ videoroom: 'event', configured: 'ok' }, { type: 'offer', sdp: 'v=0' });
+    expect(feeds.restartRequests).toEqual({ asked: 1, pending: false });
     feeds.close();
   });
 });

@@ -75,6 +75,9 @@ export class RemoteFeeds {
   private busy = false;
   private busyTimer: ReturnType<typeof setTimeout> | null = null;
   private restartWanted = false;
+  /** ICE restarts handed to Janus (not failed in the sending), and whether the last one awaits Janus's offer. */
+  private restartsSent = 0;
+  private restartInFlight = false;
   /** No request before this time (Date.now()): a failed one is not retried at once (RETRY_AFTER_FAILURE_MS). */
   private retryAt = 0;
   private closed = false;
@@ -157,6 +160,14 @@ export class RemoteFeeds {
   }
 
   /**
+   * The ICE restarts asked of Janus so far, and whether one is pending (waiting to be sent, or sent and its offer not
+   * come): a resume compares them with the give-up's. A restart that could not be sent is not counted.
+   */
+  get restartRequests(): { asked: number; pending: boolean } {
+    return { asked: this.restartsSent, pending: this.restartWanted || this.restartInFlight };
+  }
+
+  /**
    * The signalling socket was replaced: a request that went out on the dead one may never be answered. (Whether ICE
    * restarts too is the media session's call, heldThroughResume.)
    */
@@ -181,7 +192,7 @@ export class RemoteFeeds {
     this.timers.clear();
     const handle = this.handle;
     this.handle = null;
-    this.attaching = this.joined = this.busy = this.restartWanted = this.connectedOnce = false;
+    this.attaching = this.joined = this.busy = this.restartWanted = this.restartInFlight = this.connectedOnce = false;
     this.layerConfiguresUnanswered = 0;
     this.answering = null;
     this.retryAt = 0;
@@ -239,9 +250,13 @@ export class RemoteFeeds {
       this.restartWanted = false;
       this.lastRequest = [];
       this.setBusy(true);
+      this.restartsSent += 1;
+      this.restartInFlight = true;
       this.handle?.send({
         message: { request: 'configure', restart: true },
         error: () => {
+          this.restartsSent -= 1;
+          this.restartInFlight = false;
           this.restartWanted = true; // still wanted: asked again after the pause
           this.failed();
         },
@@ -394,6 +409,7 @@ export class RemoteFeeds {
       if (!jsep) this.setBusy(false);
     }
     if (jsep) {
+      this.restartInFlight = false;
       this.answering ??= new Set();
       handle.createAnswer({
         jsep,
@@ -501,7 +517,12 @@ export class RemoteFeeds {
         this.pump();
       },
       reconnecting: (on) => this.opts.onReconnecting(on),
-      connected: () => this.opts.onConnected(),
+      connected: () => {
+        // Up again by itself (the old path came back): a restart not sent yet is no longer needed. Sent later, on a
+        // resumed socket, it cost a link cut's joiner its video for seconds more (bench).
+        this.restartWanted = false;
+        this.opts.onConnected();
+      },
       currentState: () => this.pc?.iceConnectionState ?? 'closed',
       giveUp: (everConnected) => {
         this.opts.onReconnecting(false);

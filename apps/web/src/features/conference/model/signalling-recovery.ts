@@ -32,7 +32,11 @@ export function reopenResumeSocket(connectingForMs: number, quietSeen: boolean, 
 export interface ConnectionAtResume {
   ice: RTCIceConnectionState;
   signaling: RTCSignalingState;
-  /** An ICE restart of it was under way when the socket was given up, or was started since. */
+  /**
+   * An ICE restart of it was under way when the socket was given up, was asked for since, or is pending now (for the
+   * receiving connection: a request to Janus; one that never got out on the dead socket and was dropped when ICE came
+   * back by itself was never made).
+   */
   restartAskedMeanwhile: boolean;
   /** Bytes it had received from the media server (media, RTCP, ICE checks) at the give-up, and now. */
   bytesAtGiveUp: number | null;
