@@ -644,7 +644,7 @@ export class MediaSession {
   /**
    * The resume came through: every connection restarts ICE (an ICE restart asked for on the dead socket is asked for
    * again, and the path may have moved with the socket's) except those whose path carried them through the outage
-   * (heldThroughResume), and those this page made since the give-up restart too.
+   * (heldThroughResume). One made since the give-up, with nothing to compare, restarts too.
    */
   private async restartWherePathBroke(generation: number, atGiveUp: ConnectionMark[]): Promise<void> {
     const now = this.iceConnections();

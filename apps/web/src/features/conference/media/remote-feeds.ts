@@ -518,8 +518,8 @@ export class RemoteFeeds {
       },
       reconnecting: (on) => this.opts.onReconnecting(on),
       connected: () => {
-        // Up again by itself (the old path came back): a restart not sent yet is no longer needed. Sent later, on a
-        // resumed socket, it cost a link cut's joiner its video for seconds more (bench).
+        // Up again by itself (the old path came back): a restart not sent yet is no longer needed; sent later, on the
+        // resumed socket, it would renegotiate a connection that works.
         this.restartWanted = false;
         this.opts.onConnected();
       },

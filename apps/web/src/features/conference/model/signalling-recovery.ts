@@ -47,10 +47,10 @@ export interface ConnectionAtResume {
  * Whether a resume leaves this connection as it is rather than restart its ICE as a precaution: it reads connected,
  * its negotiation is settled, no restart was asked for while the socket was dead (one may have been lost on it, and
  * a publisher's would leave its own offer unanswered), and packets came in on it since the give-up, so its path
- * carried it through the outage. A precautionary restart of such a connection cost the joiner of a running call
- * seconds of video after a 5 s link cut (bench: ICE back 1.6 s after the restore, the resume's restarts at 2.1 s, all
- * seven videos again only at 6.3 s). Judged per connection: a publisher's path is not proven by what its
- * subscriber connection received.
+ * carried it through the outage. Restarting such a connection is work for nothing on a page that may be starved: a
+ * new offer and answer through Janus and new ICE checks (the media bench's joiner made two at every link cut; that
+ * they were what kept its video away for seconds afterwards was a guess the bench then disproved). Judged per
+ * connection: a publisher's path is not proven by what its subscriber connection received.
  */
 export function heldThroughResume(c: ConnectionAtResume): boolean {
   return (c.ice === 'connected' || c.ice === 'completed') && c.signaling === 'stable' && !c.restartAskedMeanwhile && mediaFlowedSince(c.bytesAtGiveUp, c.bytesNow);
