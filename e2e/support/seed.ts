@@ -4,7 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { migrate, openPglite, openPostgres } from '../../apps/server/src/platform/db.ts';
 import { loadSecretKey, pinCrypto } from '../../apps/server/src/platform/crypto.ts';
-import { copyEmptyCluster } from '../../apps/server/src/testing/empty-cluster.ts';
+import { copyMigratedCluster } from '../../apps/server/src/testing/migrated-cluster.ts';
 import { insertMeeting, runningMeetingTimes, type FixtureParticipant } from '../../apps/server/src/testing/fixtures.ts';
 
 export type SeedMeeting = Parameters<typeof insertMeeting>[2];
@@ -28,10 +28,9 @@ export function underWayNow(): { start: Date; end: Date } {
  */
 export async function seededDataDir<T>(seed: (insert: (meeting: SeedMeeting) => Promise<SeededMeeting>) => Promise<T>): Promise<{ dataDir: string; seeded: T }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-seeded-'));
-  await copyEmptyCluster(path.join(dataDir, 'db'));
+  await copyMigratedCluster(path.join(dataDir, 'db'));
   const db = await openPglite(path.join(dataDir, 'db'));
   try {
-    await migrate(db);
     const pins = pinCrypto(loadSecretKey(dataDir, null));
     return { dataDir, seeded: await seed((meeting) => insertMeeting(db, pins, meeting)) };
   } finally {

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyEmptyCluster } from '../../apps/server/src/testing/empty-cluster.ts';
+import { copyMigratedCluster } from '../../apps/server/src/testing/migrated-cluster.ts';
+import { serverBundle } from '../../scripts/server-bundle.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -32,12 +33,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A DATA_DIR as a first start would find it, but with the embedded database's empty cluster already made (not
- * migrated: the server does that), which saves each start seconds of initdb (empty-cluster.ts).
+ * A DATA_DIR as a first start would find it, but with the embedded database already made and migrated, which saves
+ * each start seconds of initdb and migrations (migrated-cluster.ts).
  */
 async function freshDataDir(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-e2e-'));
-  await copyEmptyCluster(path.join(dataDir, 'db'));
+  await copyMigratedCluster(path.join(dataDir, 'db'));
   return dataDir;
 }
 
@@ -45,7 +46,7 @@ async function freshDataDir(): Promise<string> {
 class PortTaken extends Error {}
 
 /**
- * Starts the real server (`npm start`'s entry point) on a free loopback port with a fresh DATA_DIR, as a user
+ * Starts the real server (`npm start`'s entry point, bundled: server-bundle.ts) on a free loopback port with a fresh DATA_DIR, as a user
  * would run it. Inside the test network namespace Janus gathers on 127.0.0.2 (see scripts/in-netns.sh).
  * freePort's ports are free when it looks, not when the server binds a second later: a clash (EADDRINUSE) is tried
  * again on new ports, a few times, and any other failure to start is the test's.
@@ -69,7 +70,7 @@ async function startOnce(env: Record<string, string>, options: { dataDir?: strin
   const address = options.address ?? '127.0.0.1';
   const url = `http://${address}:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [await serverBundle()], {
     cwd: root,
     env: {
       ...process.env,
@@ -88,7 +89,7 @@ async function startOnce(env: Record<string, string>, options: { dataDir?: strin
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  // Generous: on a loaded 2-core CI machine tsx start-up plus migrations can take a while.
+  // Generous: on a loaded 2-core CI machine start-up plus migrations can take a while.
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {

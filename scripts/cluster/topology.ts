@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJanusConfig } from '../../apps/server/src/modules/media/janus/janus-config.ts';
 import { janusBin, waitForJanus } from '../../apps/server/src/modules/media/janus/janus-supervisor.ts';
+import { serverBundle } from '../server-bundle.ts';
 
 /**
  * The production topology on one machine: HAProxy terminating TLS in front of two app nodes, two Janus instances
@@ -272,7 +273,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const startNode = async (server: 'app1' | 'app2', port: number, internalPort: number, dataDir: string): Promise<AppNode> => {
       fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      const p = startProcess(server, process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      const p = startProcess(server, process.execPath, [await serverBundle()], {
         ...process.env,
         ...nodeEnv,
         PORT: String(port),

@@ -99,7 +99,11 @@ export function openPostgres(url: string, options: { schema?: string; max?: numb
  */
 export async function openPglite(dir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const lite = dir ? await PGlite.create(dir) : await PGlite.create(options);
+  return pgliteDb(dir ? await PGlite.create(dir) : await PGlite.create(options));
+}
+
+/** A PGlite instance as our Db (its bigint columns read as numbers, as node-postgres is set up to). */
+export function pgliteDb(lite: PGlite): Db {
   const int8 = { 20: (v: string) => Number(v) };
   return {
     kind: 'pglite',
@@ -115,7 +119,7 @@ export async function openPglite(dir: string | null, options: { loadDataDir?: Bl
   };
 }
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+export const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /**
  * Applies `migrations/NNN_name.sql` in order, each once, under an advisory lock so that several server

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { openPglite, openPostgres, type Db } from '../platform/db.ts';
-import { emptyClusterTarball } from './empty-cluster.ts';
+import { migratedClusterTarball } from './migrated-cluster.ts';
 import { SESSION_COOKIE, type SessionUser } from '../platform/session.ts';
 import { personaByKey, type Persona } from '../modules/identity/personas.ts';
 import { sessionUserFromClaims } from '../modules/identity/session-user.ts';
@@ -71,7 +71,7 @@ export async function buildTestApp(
       await admin.close();
     };
   } else {
-    db = await openPglite(null, { loadDataDir: await emptyClusterTarball() });
+    db = await openPglite(null, { loadDataDir: await migratedClusterTarball() });
   }
   const app = await buildApp({ config, db, now: clock.now, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
