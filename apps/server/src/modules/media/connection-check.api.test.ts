@@ -48,7 +48,7 @@ describe('the lobby\'s connection check', () => {
     expect(checks.find((c) => c.participantId === m.participantIds[1])).toEqual({ participantId: m.participantIds[1], result: 'turn', checkedAt: '2026-11-20T08:01:00.000Z' });
     expect(checks.find((c) => c.participantId === m.participantIds[2])?.result).toBe('direct');
     // Only the outcome is kept: no address or other network detail in the table.
-    const columns = await t.db.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'connection_checks' ORDER BY column_name");
+    const columns = await t.db.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'connection_checks' ORDER BY column_name");
     expect(columns.map((c) => c.column_name)).toEqual(['checked_at', 'meeting_id', 'participant_id', 'result']);
 
     // Participants who are not staff do not see them; staff outside the meeting cannot even tell it exists.
