@@ -628,7 +628,7 @@ export class MediaSession {
   /** Every media connection with its ICE recovery: the own publishers and the subscriber connection. */
   private iceConnections(): IceConnection[] {
     const all = [...this.recoveries].map(
-      ([handle, recovery]): IceConnection => ({ recovery, pc: handle.webrtcStuff?.pc ?? null, restarts: () => ({ asked: recovery.restartsStarted, pending: recovery.restartUnderWay }) }),
+      ([handle, recovery]): IceConnection => ({ recovery, pc: handle.webrtcStuff?.pc ?? null, restarts: () => recovery.restartRequests }),
     );
     const remote = this.remote;
     // The subscriber's restarts are requests to Janus: one that never got out on the dead socket was never made.

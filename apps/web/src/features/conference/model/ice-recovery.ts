@@ -71,18 +71,12 @@ export class IceRecovery {
     this.arm(ICE_CONNECT_TIMEOUT_MS, () => this.onFailed());
   }
 
-  get restartCount(): number {
-    return this.restarts;
-  }
-
-  /** Restarts started so far, precautions included: a resume compares it with the count at the socket's give-up. */
-  get restartsStarted(): number {
-    return this.started;
-  }
-
-  /** A restart was started and its connection has not connected since. */
-  get restartUnderWay(): boolean {
-    return this.restarting;
+  /**
+   * Restarts started so far, precautions included, and whether one is under way (started, and its connection has not
+   * connected since): a resume compares them with the give-up's. The same shape as RemoteFeeds' restartRequests.
+   */
+  get restartRequests(): { asked: number; pending: boolean } {
+    return { asked: this.started, pending: this.restarting };
   }
 
   /** Whether this connection's ICE has connected at least once. */
