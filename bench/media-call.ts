@@ -55,7 +55,7 @@ import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns
 import { chromiumProcesses, cpuBetween, describeCpu, meanThreadMs, processTree, rendererCpu, rendererCpuBetween, threadCpu, type RendererCpu } from './browser-threads.ts';
 import { cpuPercentOver, cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { profileMainThread } from './cpu-profile.ts';
-import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, keyFrameTotals, ladderAroundResumes, receivedLayers, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, type JoinTimeline } from './page-video-probes.ts';
+import { decodingVideosAt, firstVideoDecodedAt, inboundTotals, joinLadder, keyFrameTotals, ladderAroundResumes, layerState, receivedLayers, joinTimeline, RECORD_JOIN_TIMELINE, streamsGrown, videoFramesByStream, videoRecoveryCounters, type JoinTimeline } from './page-video-probes.ts';
 
 if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice(2));
 
@@ -420,14 +420,19 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       const cutHere = performance.now();
       c3.cut();
       await sleep(CUT_MS);
-      const [joinerBefore, observerBefore] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream)]);
+      const [joinerBefore, observerBefore, countersBefore] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream), joiner.evaluate(videoRecoveryCounters)]);
       c3.restore();
       const t0 = performance.now();
       let joinerAt = NaN;
       let observerAt = NaN;
+      // For a slow recovery: when each of the joiner's streams decoded again, and its layer choice as it changed.
+      const streamBackAt = new Map<string, number>();
+      const layerSteps: string[] = [];
       while (performance.now() - t0 < 30_000 && (Number.isNaN(joinerAt) || Number.isNaN(observerAt))) {
-        const [j, o] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream)]);
+        const [j, o, layers] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream), joiner.evaluate(layerState)]);
         const now = performance.now() - t0;
+        for (const [id, frames] of Object.entries(j)) if (frames > (joinerBefore[id] ?? 0) && !streamBackAt.has(id)) streamBackAt.set(id, now);
+        if (layers !== null && layers !== layerSteps.at(-1)?.split(' ms ')[1]) layerSteps.push(`${f0(now)} ms ${layers}`);
         if (Number.isNaN(joinerAt) && streamsGrown(joinerBefore, j) >= PUBLISHERS) joinerAt = now;
         if (Number.isNaN(observerAt) && streamsGrown(observerBefore, o) >= PUBLISHERS) observerAt = now;
         await sleep(50);
@@ -437,6 +442,12 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       // A recovery over the browser test's 5 s explains itself: the joiner's steps since the cut.
       if (!(Math.max(joinerAt, observerAt) <= 5_000)) {
         const steps = (await joiner.evaluate(joinLadder)).filter((line) => Number(line.trim().split(/\s+/)[0]) >= cutAt);
+        const countersAfter = await joiner.evaluate(videoRecoveryCounters);
+        const perStream = Object.entries(countersAfter).map(([id, c]) => {
+          const b = countersBefore[id] ?? { frames: 0, keyFrames: 0, asked: 0, lost: 0, nacks: 0 };
+          return `  ${id}: decoding again at ${streamBackAt.has(id) ? `${f0(streamBackAt.get(id)!)} ms` : 'never'}; since the restore ${c.keyFrames - b.keyFrames} key frames decoded, ${c.asked - b.asked} asked for, ${c.lost - b.lost} packets lost, ${c.nacks - b.nacks} NACKs`;
+        });
+        console.log(`${phase.name}: cut ${k + 1}, the joiner's streams (ms after the restore):\n${perStream.join('\n')}\n  its layer choice as it changed:\n${layerSteps.map((l) => `  ${l}`).join('\n') || '  (bare page)'}`);
         console.log(`${phase.name}: cut ${k + 1} took ${f0(joinerAt)} / ${f0(observerAt)} ms (joiner / others); the joiner's steps since the cut, ms since its navigation (cut at ${f0(cutAt)}, restored ${f0(t0 - cutHere)} ms later: the cut's ${CUT_MS} ms and the frame counts read before the restore):\n${steps.slice(-250).join('\n')}`);
       }
     }

@@ -64,6 +64,38 @@ export const videoFramesByStream = async (): Promise<Record<string, number>> => 
 };
 
 /**
+ * Per inbound video stream (keyed as videoFramesByStream): frames decoded, key frames decoded, key frames asked
+ * for (PLI and FIR), packets lost and NACKs sent so far. Read before and after a cut, to tell a stream waiting for a
+ * key frame from one the page turned down or off.
+ */
+export const videoRecoveryCounters = async (): Promise<Record<string, { frames: number; keyFrames: number; asked: number; lost: number; nacks: number }>> => {
+  const out: Record<string, { frames: number; keyFrames: number; asked: number; lost: number; nacks: number }> = {};
+  const pcs = (window as unknown as { __peerConnections?: RTCPeerConnection[] }).__peerConnections ?? [];
+  for (const [i, pc] of pcs.entries()) {
+    if (pc.connectionState === 'closed') continue;
+    try {
+      (await pc.getStats()).forEach((s: { type: string; id: string; kind?: string; framesDecoded?: number; keyFramesDecoded?: number; pliCount?: number; firCount?: number; packetsLost?: number; nackCount?: number }) => {
+        if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+        out[`${i}/${s.id}`] = { frames: s.framesDecoded ?? 0, keyFrames: s.keyFramesDecoded ?? 0, asked: (s.pliCount ?? 0) + (s.firCount ?? 0), lost: s.packetsLost ?? 0, nacks: s.nackCount ?? 0 };
+      });
+    } catch {
+      /* closed meanwhile */
+    }
+  }
+  return out;
+};
+
+/** The product page's downlink cut (rungs taken off) and layers received, as one line; null on a bare page. */
+export const layerState = (): string | null => {
+  const hook = (window as unknown as { __videomoteTest?: { session: { videoLayers?: { cut: number } }; model: { getState(): { videoLayers: Record<string, { off: string | null; substream: number | null; temporal: number | null }> } } } }).__videomoteTest;
+  if (!hook) return null;
+  const layers = Object.values(hook.model.getState().videoLayers)
+    .map((v) => (v.off ? `off:${v.off}` : `${v.substream ?? '?'}/${v.temporal ?? '?'}`))
+    .join(',');
+  return `cut ${hook.session.videoLayers?.cut ?? '?'}: ${layers}`;
+};
+
+/**
  * Over every inbound stream (audio and video): how many have received packets (what the media server forwards to
  * this page), and the bytes received so far (RTP payload and headers, as getStats counts them).
  */
