@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JanusJS } from 'janus-gateway';
 import { CallModel } from '../model/call-model.ts';
+import { RESUBSCRIBE_MS } from '../model/subscription-plan.ts';
 import { RemoteFeeds, RETRY_AFTER_FAILURE_MS } from './remote-feeds.ts';
 
 /**
@@ -110,6 +111,41 @@ describe('RemoteFeeds while the signalling socket is down', () => {
     expect(feeds.restartRequests).toEqual({ asked: 1, pending: true });
     link.onmessage!({ videoroom: 'event', configured: 'ok' }, { type: 'offer', sdp: 'v=0' });
     expect(feeds.restartRequests).toEqual({ asked: 1, pending: false });
+    feeds.close();
+  });
+});
+
+describe('RemoteFeeds refused by Janus for one feed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for the other feeds again at once, in a join and in an update, and for the named one after its rest', async () => {
+    const { janus, sent, link } = fakeJanus();
+    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feedsOf = (m: Record<string, unknown>) => ((m.streams ?? m.subscribe) as { feed: number }[]).map((s) => s.feed);
+    // Feed 12's publisher is still connecting: Janus refuses the whole join for it.
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b'], [13, 'camera-c']]));
+    expect(feedsOf(sent.at(-1)!)).toEqual([11, 12, 13]);
+    link.onmessage!({ videoroom: 'event', error_code: 428, error: 'No such feed (12)' });
+    await Promise.resolve();
+    expect(sent.at(-1)!.request).toBe('join');
+    expect(feedsOf(sent.at(-1)!)).toEqual([11, 13]);
+    link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }, { mid: '1', feed_id: 13, type: 'video', active: true }] });
+
+    // An update refused for one feed: the other is asked for again at once, without the pause after a failure.
+    feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b'], [13, 'camera-c'], [14, 'camera-d'], [15, 'camera-e']]));
+    await Promise.resolve();
+    expect(sent.at(-1)).toMatchObject({ request: 'update' });
+    expect(feedsOf(sent.at(-1)!)).toEqual([14, 15]);
+    link.onmessage!({ videoroom: 'event', error_code: 428, error: 'No such feed (14)' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(feedsOf(sent.at(-1)!)).toEqual([15]);
+    link.onmessage!({ videoroom: 'updated', streams: [{ mid: '2', feed_id: 15, type: 'video', active: true }] });
+
+    // After their rest the refused feeds are asked for again.
+    await vi.advanceTimersByTimeAsync(RESUBSCRIBE_MS + 20);
+    expect(feedsOf(sent.at(-1)!)).toEqual([12, 14]);
     feeds.close();
   });
 });

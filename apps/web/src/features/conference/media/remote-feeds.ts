@@ -10,6 +10,7 @@ import {
   planConfigure,
   planUpdate,
   RESUBSCRIBE_MS,
+  refusedFeed,
   restsEndedBy,
   subscribeEntry,
   triesAfterFailure,
@@ -390,7 +391,7 @@ export class RemoteFeeds {
 
   private onMessage(handle: Handle, msg: JanusJS.Message, jsep?: JanusJS.JSEP): void {
     const event = msg.videoroom as string | undefined;
-    if (msg.error) return this.failed();
+    if (msg.error) return this.failed(refusedFeed(msg, this.lastRequest));
     // Janus's word on the layer it forwards now (after a switch on a key frame), per mid.
     if (event === 'event' && typeof msg.mid === 'string' && (typeof msg.substream === 'number' || typeof msg.temporal === 'number')) {
       const cur = this.receivedLayers.get(msg.mid) ?? {};
@@ -429,20 +430,26 @@ export class RemoteFeeds {
     }
   }
 
-  /** The request under way was refused (by the relay or Janus): its new feeds rest, then are asked for again. */
-  private failed(): void {
+  /**
+   * The request under way was refused (by the relay or Janus): its new feeds rest, then are asked for again. When
+   * Janus named the one feed it refused (`named`, see refusedFeed), only that one rests and the others are asked for
+   * again at once.
+   */
+  private failed(named: number | null = null): void {
     if (this.closed) return;
+    const resting = named === null ? this.lastRequest : [named];
     if (!this.joined) {
-      // The join itself failed (typically: a feed is no longer published): start over later.
-      const first = this.lastRequest;
+      // The join itself failed (typically: a feed is no longer published): start over, later for what rests.
       this.reset();
-      this.rest(first, 'refused');
+      this.rest(resting, 'refused');
+      if (named !== null) this.pump();
       return;
     }
     for (const f of this.lastRequest) this.drop(f);
-    this.rest(this.lastRequest, 'refused');
+    this.rest(resting, 'refused');
     this.lastRequest = [];
-    this.pauseAfterFailure();
+    if (named === null) this.pauseAfterFailure();
+    else this.setBusy(false);
   }
 
   /** The request under way failed: the next one goes out after RETRY_AFTER_FAILURE_MS (or when the socket is back). */

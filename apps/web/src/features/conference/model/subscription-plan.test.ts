@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { heldAfter, restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { heldAfter, refusedFeed, restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true,
@@ -182,5 +182,17 @@ describe('layer configure per mid', () => {
 
   it('reads only live video streams from Janus’s list', () => {
     expect([...videoMidsOf([{ mid: '0', type: 'audio', feed_id: 1 }, { mid: '1', type: 'video', feed_id: 1 }, { mid: '2', type: 'video', active: false }])]).toEqual(['1']);
+  });
+});
+
+describe('the feed Janus names when it refuses a subscription', () => {
+  it('is the feed of "No such feed (…)" when the request asked for it; otherwise none, and the whole request rests', () => {
+    const noSuchFeed = (feed: number) => ({ videoroom: 'event', error_code: 428, error: `No such feed (${feed})` });
+    expect(refusedFeed(noSuchFeed(12), [11, 12, 13])).toBe(12);
+    // Not a feed of this request (an answer to another), another error, or the relay's own refusal: none named.
+    expect(refusedFeed(noSuchFeed(99), [11, 12])).toBeNull();
+    expect(refusedFeed({ error_code: 436, error: 'Already in as a subscriber on this handle' }, [11])).toBeNull();
+    expect(refusedFeed({ error_code: 403, error: 'Refused by Videomöte: feed not in this room' }, [11])).toBeNull();
+    expect(refusedFeed({ error_code: 428, error: 'No such feed' }, [11])).toBeNull();
   });
 });

@@ -71,6 +71,23 @@ export function restsEndedBy(resting: ReadonlyMap<number, Rest>, before: Readonl
     .sort((a, b) => a - b);
 }
 
+/** Janus's error code for a subscription to a feed that is not published, or whose publisher's connection is not up yet. */
+export const JANUS_NO_SUCH_FEED = 428;
+
+/**
+ * The feed Janus names when it refuses a subscriber `join` or `update` ("No such feed (123)"). Janus refuses the
+ * whole request for the first feed in it that has gone or whose publisher's connection is not up yet (a person
+ * still joining), so only that feed need rest: the others are asked for again at once. Resting them all held a
+ * joiner's every video back 5 s in the media bench (three refusals in a row for one publisher's feed). Null when the
+ * refusal names no feed of the request (the relay's own refusals, other errors): then the whole request rests.
+ */
+export function refusedFeed(error: { error_code?: unknown; error?: unknown }, requested: readonly number[]): number | null {
+  if (error.error_code !== JANUS_NO_SUCH_FEED || typeof error.error !== 'string') return null;
+  const named = /No such feed \((\d+)\)/.exec(error.error);
+  const feed = named ? Number(named[1]) : Number.NaN;
+  return requested.includes(feed) ? feed : null;
+}
+
 /**
  * The failed tries a feed counts after a failure. A refusal of the request (by the relay or Janus: the feed was not,
  * or no longer, published when asked) says nothing about how long setting up takes on this device, so unlike a
