@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JanusJS } from 'janus-gateway';
 import { CallModel } from '../model/call-model.ts';
-import { RESUBSCRIBE_MS } from '../model/subscription-plan.ts';
+import { NAMED_REFUSAL_REST_MS } from '../model/subscription-plan.ts';
 import { RemoteFeeds, RETRY_AFTER_FAILURE_MS } from './remote-feeds.ts';
 
 /**
@@ -119,7 +119,7 @@ describe('RemoteFeeds refused by Janus for one feed', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('asks for the other feeds again at once, in a join and in an update, and for the named one after its rest', async () => {
+  it('asks for the other feeds again at once, in a join and in an update, and for the named one after a short rest, longer each time', async () => {
     const { janus, sent, link } = fakeJanus();
     const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
     const feedsOf = (m: Record<string, unknown>) => ((m.streams ?? m.subscribe) as { feed: number }[]).map((s) => s.feed);
@@ -143,9 +143,19 @@ describe('RemoteFeeds refused by Janus for one feed', () => {
     expect(feedsOf(sent.at(-1)!)).toEqual([15]);
     link.onmessage!({ videoroom: 'updated', streams: [{ mid: '2', feed_id: 15, type: 'video', active: true }] });
 
-    // After their rest the refused feeds are asked for again.
-    await vi.advanceTimersByTimeAsync(RESUBSCRIBE_MS + 20);
+    // After their short rest the refused feeds are asked for again; refused once more, 12 rests twice as long.
+    const requests = () => sent.filter((m) => m.request === 'update').length;
+    await vi.advanceTimersByTimeAsync(NAMED_REFUSAL_REST_MS + 20);
     expect(feedsOf(sent.at(-1)!)).toEqual([12, 14]);
+    link.onmessage!({ videoroom: 'event', error_code: 428, error: 'No such feed (12)' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(feedsOf(sent.at(-1)!)).toEqual([14]);
+    link.onmessage!({ videoroom: 'updated', streams: [{ mid: '3', feed_id: 14, type: 'video', active: true }] });
+    const before = requests();
+    await vi.advanceTimersByTimeAsync(NAMED_REFUSAL_REST_MS + 20);
+    expect(requests()).toBe(before);
+    await vi.advanceTimersByTimeAsync(NAMED_REFUSAL_REST_MS);
+    expect(feedsOf(sent.at(-1)!)).toEqual([12]);
     feeds.close();
   });
 });

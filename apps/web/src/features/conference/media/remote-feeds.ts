@@ -7,6 +7,7 @@ import {
   judgeSubscriptions,
   heldAfter,
   midsOf,
+  namedRefusalRest,
   planConfigure,
   planUpdate,
   RESUBSCRIBE_MS,
@@ -87,6 +88,8 @@ export class RemoteFeeds {
   /** Feeds resting after a failure, until the time given. */
   private readonly resting = new Map<number, Rest>();
   private readonly failedTries = new Map<number, number>();
+  /** Feed → Janus's refusals naming it in a row (namedRefusalRest), until it is received or no longer wanted. */
+  private readonly namedRefusals = new Map<number, number>();
   private mids = new Map<string, number>();
   private videoMids = new Set<string>();
   /** The layer wanted per video stream (stream id), and what Janus holds per mid after what it was told. */
@@ -111,6 +114,7 @@ export class RemoteFeeds {
   sync(wanted: Map<number, string>): void {
     // A feed announced again, or refused feeds whose refusal a departure explains: asked for at once.
     for (const feed of restsEndedBy(this.resting, this.wanted, wanted)) this.resting.delete(feed);
+    for (const feed of this.namedRefusals.keys()) if (!wanted.has(feed)) this.namedRefusals.delete(feed);
     this.wanted = wanted;
     this.pump();
   }
@@ -228,12 +232,19 @@ export class RemoteFeeds {
     return new Set(this.resting.keys());
   }
 
-  private rest(feeds: number[], kind: 'refused' | 'stalled'): void {
+  private rest(feeds: number[], kind: 'refused' | 'stalled', ms = RESUBSCRIBE_MS): void {
     for (const feed of feeds) {
-      this.resting.set(feed, { until: Date.now() + RESUBSCRIBE_MS, refused: kind === 'refused' });
+      this.resting.set(feed, { until: Date.now() + ms, refused: kind === 'refused' });
       this.failedTries.set(feed, triesAfterFailure(this.failedTries.get(feed) ?? 0, kind));
     }
-    this.later(() => this.pump(), RESUBSCRIBE_MS + 10);
+    this.later(() => this.pump(), ms + 10);
+  }
+
+  /** Rests the feed Janus named in a refusal, longer at each refusal of it in a row (namedRefusalRest). */
+  private restNamed(feed: number): void {
+    const refusals = this.namedRefusals.get(feed) ?? 0;
+    this.namedRefusals.set(feed, refusals + 1);
+    this.rest([feed], 'refused', namedRefusalRest(refusals));
   }
 
   private setBusy(on: boolean): void {
@@ -432,21 +443,22 @@ export class RemoteFeeds {
 
   /**
    * The request under way was refused (by the relay or Janus): its new feeds rest, then are asked for again. When
-   * Janus named the one feed it refused (`named`, see refusedFeed), only that one rests and the others are asked for
-   * again at once.
+   * Janus named the one feed it refused (`named`, see refusedFeed), only that one rests, briefly, and the others are
+   * asked for again at once.
    */
   private failed(named: number | null = null): void {
     if (this.closed) return;
-    const resting = named === null ? this.lastRequest : [named];
+    const restRefused = (feeds: number[]) => (named === null ? this.rest(feeds, 'refused') : this.restNamed(named));
     if (!this.joined) {
       // The join itself failed (typically: a feed is no longer published): start over, later for what rests.
+      const first = this.lastRequest;
       this.reset();
-      this.rest(resting, 'refused');
+      restRefused(first);
       if (named !== null) this.pump();
       return;
     }
     for (const f of this.lastRequest) this.drop(f);
-    this.rest(resting, 'refused');
+    restRefused(this.lastRequest);
     this.lastRequest = [];
     if (named === null) this.pauseAfterFailure();
     else this.setBusy(false);
@@ -473,6 +485,7 @@ export class RemoteFeeds {
     const before = this.mids;
     this.mids = midsOf(streams);
     this.videoMids = videoMidsOf(streams);
+    for (const feed of this.mids.values()) this.namedRefusals.delete(feed);
     // A mid that went, or that Janus reuses for another feed, starts from Janus's defaults again, or from the layer
     // its feed was asked for with.
     for (const mid of [...this.janusHolds.keys()]) {

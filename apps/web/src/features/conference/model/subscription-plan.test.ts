@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnouncedConnection } from './call-model.ts';
-import { heldAfter, refusedFeed, restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
+import { heldAfter, namedRefusalRest, refusedFeed, restsEndedBy, inboundBytesByMid, judgeSubscriptions, midsOf, planConfigure, planUpdate, reconnectDelay, subscriptionStalled, triesAfterFailure, videoMidsOf, wantedFeeds, watchdogDelay, watchdogDue, SUBSCRIPTION_WATCHDOG_MS } from './subscription-plan.ts';
 
 const conn = (id: string, feedId: number | null, screenFeedId: number | null = null): AnnouncedConnection => ({
   connectionId: id, participantId: null, displayName: id, feedId, screenFeedId, hasAudio: true, hasVideo: true, moderator: false, endToEnd: true,
@@ -194,5 +194,8 @@ describe('the feed Janus names when it refuses a subscription', () => {
     expect(refusedFeed({ error_code: 436, error: 'Already in as a subscriber on this handle' }, [11])).toBeNull();
     expect(refusedFeed({ error_code: 403, error: 'Refused by Videomöte: feed not in this room' }, [11])).toBeNull();
     expect(refusedFeed({ error_code: 428, error: 'No such feed' }, [11])).toBeNull();
+  });
+  it('rests the named feed a quarter second, twice as long at each refusal in a row, never longer than any refused feed', () => {
+    expect([0, 1, 2, 3, 10].map(namedRefusalRest)).toEqual([250, 500, 1000, 1500, 1500]);
   });
 });

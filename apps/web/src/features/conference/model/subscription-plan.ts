@@ -72,20 +72,32 @@ export function restsEndedBy(resting: ReadonlyMap<number, Rest>, before: Readonl
 }
 
 /** Janus's error code for a subscription to a feed that is not published, or whose publisher's connection is not up yet. */
-export const JANUS_NO_SUCH_FEED = 428;
+const JANUS_NO_SUCH_FEED = 428;
 
 /**
  * The feed Janus names when it refuses a subscriber `join` or `update` ("No such feed (123)"). Janus refuses the
  * whole request for the first feed in it that has gone or whose publisher's connection is not up yet (a person
  * still joining), so only that feed need rest: the others are asked for again at once. Resting them all held a
- * joiner's every video back 5 s in the media bench (three refusals in a row for one publisher's feed). Null when the
- * refusal names no feed of the request (the relay's own refusals, other errors): then the whole request rests.
+ * joiner's every video back 5 s in the media bench (three refusals in a row). Null when the refusal names no feed of
+ * the request (the relay's own refusals, other errors): then the whole request rests.
  */
 export function refusedFeed(error: { error_code?: unknown; error?: unknown }, requested: readonly number[]): number | null {
   if (error.error_code !== JANUS_NO_SUCH_FEED || typeof error.error !== 'string') return null;
   const named = /No such feed \((\d+)\)/.exec(error.error);
   const feed = named ? Number(named[1]) : Number.NaN;
   return requested.includes(feed) ? feed : null;
+}
+
+/** The first rest of a feed Janus named in a refusal; each refusal of it in a row doubles it, up to RESUBSCRIBE_MS. */
+export const NAMED_REFUSAL_REST_MS = 250;
+
+/**
+ * How long a feed Janus named in a refusal rests, after `refusals` refusals of it in a row before this one. Mostly its
+ * publisher is still connecting: Janus serves a feed only once its publisher's connection is up, a few hundred ms
+ * after the server announced it, and every viewer asks at once. A feed that has gone leaves the server's list soon.
+ */
+export function namedRefusalRest(refusals: number): number {
+  return Math.min(RESUBSCRIBE_MS, NAMED_REFUSAL_REST_MS * 2 ** refusals);
 }
 
 /**
