@@ -428,11 +428,12 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       // For a slow recovery: when each of the joiner's streams decoded again, and its layer choice as it changed.
       const streamBackAt = new Map<string, number>();
       const layerSteps: string[] = [];
+      let lastLayers: string | null = null;
       while (performance.now() - t0 < 30_000 && (Number.isNaN(joinerAt) || Number.isNaN(observerAt))) {
         const [j, o, layers] = await Promise.all([joiner.evaluate(videoFramesByStream), observer.evaluate(videoFramesByStream), joiner.evaluate(layerState)]);
         const now = performance.now() - t0;
         for (const [id, frames] of Object.entries(j)) if (frames > (joinerBefore[id] ?? 0) && !streamBackAt.has(id)) streamBackAt.set(id, now);
-        if (layers !== null && layers !== layerSteps.at(-1)?.split(' ms ')[1]) layerSteps.push(`${f0(now)} ms ${layers}`);
+        if (layers !== null && layers !== lastLayers) layerSteps.push(`${f0(now)} ms ${(lastLayers = layers)}`);
         if (Number.isNaN(joinerAt) && streamsGrown(joinerBefore, j) >= PUBLISHERS) joinerAt = now;
         if (Number.isNaN(observerAt) && streamsGrown(observerBefore, o) >= PUBLISHERS) observerAt = now;
         await sleep(50);

@@ -46,8 +46,8 @@ async function freshDataDir(): Promise<string> {
 class PortTaken extends Error {}
 
 /**
- * Starts the real server (`npm start`'s entry point, bundled: server-bundle.ts) on a free loopback port with a fresh DATA_DIR, as a user
- * would run it. Inside the test network namespace Janus gathers on 127.0.0.2 (see scripts/in-netns.sh).
+ * Starts the real server (`npm start`'s entry point, bundled: scripts/server-bundle.ts) on a free loopback port with
+ * a fresh DATA_DIR, as a user would run it. Inside the test network namespace Janus gathers on 127.0.0.2 (see scripts/in-netns.sh).
  * freePort's ports are free when it looks, not when the server binds a second later: a clash (EADDRINUSE) is tried
  * again on new ports, a few times, and any other failure to start is the test's.
  */
@@ -89,7 +89,7 @@ async function startOnce(env: Record<string, string>, options: { dataDir?: strin
   });
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  // Generous: on a loaded 2-core CI machine start-up plus migrations can take a while.
+  // Generous: on a loaded 2-core CI machine the start (the database, Janus) can take a while.
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
