@@ -21,13 +21,12 @@ const pgliteVersion: string = (() => {
   return (JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 })();
 
-function migrationsKey(): string {
+/** Where the migrated cluster is kept: named by PGlite's version and the migrations' text, read once a process. */
+const base: string = (() => {
   const hash = crypto.createHash('sha256');
   for (const file of fs.readdirSync(migrationsDir).sort()) hash.update(`${file}\0${fs.readFileSync(path.join(migrationsDir, file), 'utf8')}\0`);
-  return hash.digest('hex').slice(0, 16);
-}
-
-const base = () => path.join(os.tmpdir(), `videomote-migrated-pglite-${pgliteVersion}-${migrationsKey()}`);
+  return path.join(os.tmpdir(), `videomote-migrated-pglite-${pgliteVersion}-${hash.digest('hex').slice(0, 16)}`);
+})();
 
 async function migrated(lite: PGlite): Promise<PGlite> {
   await migrate(pgliteDb(lite));
@@ -36,7 +35,7 @@ async function migrated(lite: PGlite): Promise<PGlite> {
 
 /** The migrated cluster as a data folder, copied to `dir` (which must not exist yet) for PGlite or a server to open. */
 export async function copyMigratedCluster(dir: string): Promise<void> {
-  const template = `${base()}.d`;
+  const template = `${base}.d`;
   if (!fs.existsSync(path.join(template, 'PG_VERSION'))) {
     const making = `${template}-${crypto.randomUUID()}`;
     await (await migrated(await PGlite.create(making))).close();
@@ -51,7 +50,7 @@ export async function copyMigratedCluster(dir: string): Promise<void> {
 
 /** The migrated cluster as PGlite's tarball, for an in-memory database (`loadDataDir`). */
 export async function migratedClusterTarball(): Promise<Blob> {
-  const file = `${base()}.tar`;
+  const file = `${base}.tar`;
   if (!fs.existsSync(file)) {
     const lite = await migrated(await PGlite.create());
     const tarball = await lite.dumpDataDir('none');

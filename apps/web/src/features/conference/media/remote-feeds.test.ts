@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JanusJS } from 'janus-gateway';
 import { CallModel } from '../model/call-model.ts';
 import { NAMED_REFUSAL_REST_MS } from '../model/subscription-plan.ts';
-import { RemoteFeeds, RETRY_AFTER_FAILURE_MS } from './remote-feeds.ts';
+import { RemoteFeeds, RETRY_AFTER_FAILURE_MS, type RemoteFeedsOptions } from './remote-feeds.ts';
 
 /**
  * janus.js as RemoteFeeds sees it: `attach` hands over a handle at once; the handle's `send` records each request
@@ -40,13 +40,28 @@ function fakeJanus() {
   return { janus: janus as unknown as JanusJS.Janus, sent, link };
 }
 
+/** RemoteFeeds on the fake janus.js, in room 1, with nothing listening unless `options` says otherwise. */
+function remoteFeeds(janus: JanusJS.Janus, options: Partial<RemoteFeedsOptions> = {}): RemoteFeeds {
+  return new RemoteFeeds({
+    janus,
+    e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) },
+    roomId: 1,
+    model: new CallModel(),
+    onReconnecting: () => {},
+    onConnected: () => {},
+    onAnswered: () => {},
+    onGaveUp: () => {},
+    ...options,
+  });
+}
+
 describe('RemoteFeeds while the signalling socket is down', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('does not retry a request that janus.js failed inside send in the same turn (the page froze so), but after a pause and at once when the socket is back', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus);
     feeds.sync(new Map([[11, 'camera-a']]));
     expect(sent.map((m) => m.request)).toEqual(['join']);
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
@@ -77,7 +92,7 @@ describe('RemoteFeeds while the signalling socket is down', () => {
 
   it('counts an ICE restart only once it got out to Janus, and drops one never sent when ICE comes back by itself', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus);
     feeds.sync(new Map([[11, 'camera-a']]));
     const pc = { iceConnectionState: 'connected' as RTCIceConnectionState, connectionState: 'connected' };
     const handle = link.handle as unknown as { webrtcStuff: { pc: typeof pc }; createAnswer(o: { success(a: JanusJS.JSEP): void }): void };
@@ -121,7 +136,7 @@ describe('RemoteFeeds refused by Janus for one feed', () => {
 
   it('asks for the other feeds again at once, in a join and in an update, and for the named one after a short rest, longer each time', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus);
     const feedsOf = (m: Record<string, unknown>) => ((m.streams ?? m.subscribe) as { feed: number }[]).map((s) => s.feed);
     // Feed 12's publisher is still connecting: Janus refuses the whole join for it.
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b'], [13, 'camera-c']]));
@@ -170,7 +185,7 @@ describe('RemoteFeeds answering an offer', () => {
     const { janus, sent, link } = fakeJanus();
     const model = new CallModel();
     const onAnswered = vi.fn();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model, onReconnecting: () => {}, onConnected: () => {}, onAnswered, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus, { model, onAnswered });
     feeds.sync(new Map([[11, 'camera-a'], [12, 'camera-b']]));
     const handle = link.handle!;
     let answered: ((answer: JanusJS.JSEP) => void) | null = null;
@@ -197,7 +212,7 @@ describe('RemoteFeeds answering an offer', () => {
 describe('RemoteFeeds asking for layers', () => {
   it('sends a new layer wish without waiting for the answer to the last (on a congested downlink it comes late), and a late answer does not end a subscription change under way', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus);
     feeds.sync(new Map([[11, 'camera-a']]));
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
     await Promise.resolve();
@@ -220,7 +235,7 @@ describe('RemoteFeeds asking for layers', () => {
 
   it('asks for no layer before its connection has first come up (the key frames Janus asks for then cannot reach it), and goes on while it is down later', async () => {
     const { janus, sent, link } = fakeJanus();
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+    const feeds = remoteFeeds(janus);
     feeds.sync(new Map([[11, 'camera-a']]));
     const pc = { connectionState: 'connecting' };
     (link.handle as unknown as { webrtcStuff: { pc: typeof pc } }).webrtcStuff.pc = pc;
@@ -241,7 +256,7 @@ describe('RemoteFeeds asking for layers', () => {
   it('asks for a new video at the layer its tile needs, and takes that as what Janus holds: the first wish for it sends nothing', async () => {
     const { janus, sent, link } = fakeJanus();
     const firstLayer = (streamId: string) => (streamId === 'camera-a' ? ({ substream: 0, temporal: 2 } as const) : null);
-    const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {}, firstLayer });
+    const feeds = remoteFeeds(janus, { firstLayer });
     feeds.sync(new Map([[11, 'camera-a']]));
     expect(sent.at(-1)).toMatchObject({ request: 'join', streams: [{ feed: 11, substream: 0 }] });
     link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
@@ -264,7 +279,7 @@ describe('RemoteFeeds asking for layers', () => {
     vi.useFakeTimers();
     try {
       const { janus, sent, link } = fakeJanus();
-      const feeds = new RemoteFeeds({ janus, e2ee: { protect: () => {}, declare: (j) => ({ ...j, e2ee: true }) }, roomId: 1, model: new CallModel(), onReconnecting: () => {}, onConnected: () => {}, onAnswered: () => {}, onGaveUp: () => {} });
+      const feeds = remoteFeeds(janus);
       feeds.sync(new Map([[11, 'camera-a']]));
       link.onmessage!({ videoroom: 'attached', streams: [{ mid: '0', feed_id: 11, type: 'video', active: true }] });
       await Promise.resolve();
