@@ -17,6 +17,7 @@
  * `window.__bare` holds when the session started (performance.now()), the error if one happened, and the camera track.
  */
 import type { JanusJS } from 'janus-gateway';
+import type * as OpusDtx from '../apps/web/src/features/conference/model/opus-dtx.ts';
 
 type Handle = JanusJS.PluginHandle;
 interface BareState {
@@ -38,6 +39,9 @@ const fail = (what: string) => (err: unknown) => {
 // Loaded at run time from beside this script (the bench serves it); the import is not resolved when compiling.
 const lib = './janus.es.js';
 const Janus = ((await import(lib)) as { default: typeof JanusJS.Janus }).default;
+// The product's own rule, served transpiled beside it: the same audio is sent in both phases (Opus DTX).
+const dtxLib = './opus-dtx.js';
+const { withOpusDtx } = (await import(dtxLib)) as typeof OpusDtx;
 // As the product: no webrtc-adapter, only the browserDetails janus.js reads of it (the bench runs Chromium).
 const adapter = { browserDetails: { browser: 'chrome', version: Number(/Chrom(?:e|ium)\/(\d+)\./.exec(navigator.userAgent)?.[1]) } };
 await new Promise<void>((resolve) => Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter } as never), callback: resolve }));
@@ -172,6 +176,7 @@ janus.attach({
                 ? ({ type: 'video', capture: t, recv: false, simulcast: true, sendEncodings: SIMULCAST_ENCODINGS } as JanusJS.TrackOption)
                 : { type: t.kind as 'audio' | 'video', capture: t, recv: false },
           ),
+          customizeSdp: (jsep) => void (jsep.sdp = withOpusDtx(jsep.sdp ?? '')),
           success: (offer) => publisher?.send({ message: { request: 'configure', audio: true, video: true }, jsep: offer }),
           error: fail('offer'),
         });

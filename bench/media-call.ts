@@ -168,13 +168,11 @@ cleanups.push(() => server.stop());
 const serverPid = server.process.pid!;
 
 // ── The bare client's page and janus.js, served from 198.18.0.1 (scripts cached, as the product's) ──
+const pageScript = (file: string) => ts.transpileModule(fs.readFileSync(path.join(root, file), 'utf8'), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText;
 const bareFiles: Record<string, { type: string; body: string; cache: boolean }> = {
   '/bare/': { type: 'text/html', cache: false, body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare Janus</title><script type="module" src="client.js"></script></head><body></body></html>' },
-  '/bare/client.js': {
-    type: 'text/javascript',
-    cache: true,
-    body: ts.transpileModule(fs.readFileSync(path.join(root, 'bench/bare-janus-client.ts'), 'utf8'), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText,
-  },
+  '/bare/client.js': { type: 'text/javascript', cache: true, body: pageScript('bench/bare-janus-client.ts') },
+  '/bare/opus-dtx.js': { type: 'text/javascript', cache: true, body: pageScript('apps/web/src/features/conference/model/opus-dtx.ts') },
   '/bare/janus.es.js': { type: 'text/javascript', cache: true, body: fs.readFileSync(path.join(root, 'node_modules/janus-gateway/npm/dist/janus.es.js'), 'utf8') },
 };
 const barePort = await freePort();

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
@@ -61,6 +63,27 @@ function janusPidOf(serverPid: number): number | null {
     }
   }
   return null;
+}
+
+/** Two seconds of 48 kHz mono 16-bit silence as a WAV file, for a fake microphone that hears nothing. */
+function silenceWav(): string {
+  const samples = 96_000;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples * 2, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(48_000, 24);
+  header.writeUInt32LE(96_000, 28); // bytes a second
+  header.writeUInt16LE(2, 32); // block align
+  header.writeUInt16LE(16, 34); // bits a sample
+  header.write('data', 36);
+  header.writeUInt32LE(samples * 2, 40);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vm-mic-')), 'silence.wav');
+  fs.writeFileSync(file, Buffer.concat([header, Buffer.alloc(samples * 2)]));
+  return file;
 }
 
 /** Pairs of overlapping boxes among each tile's name, microphone and tools (assurance, pin, admin, signal), if any. */
@@ -152,20 +175,40 @@ describe('a Meeting', () => {
     await jonna.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('three participants see a grid of three', async () => {
-    const karin = await person('karin');
+  it('three participants see a grid of three; a silent microphone sends a frame every 400 ms, not 50 a second', async () => {
+    // Karin's microphone hears nothing (a file of silence): with Opus DTX it sends comfort noise, not silence.
+    const silent = await launchBrowser({ args: [`--use-file-for-fake-audio-capture=${silenceWav()}`] });
+    const karin = await bench.person('karin', silent);
     await enter(karin, meeting.id);
     for (const page of [erik, jonna, karin]) {
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('3 personer deltar i mötet');
       await expect.poll(() => page.locator('.main-grid.grid-3 > .tile').count(), { timeout: 15_000 }).toBe(3);
     }
     await receivesMedia(karin, 2);
+    const audio = await karin.evaluate(async () => {
+      const hook = (window as unknown as { __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
+      const pc = hook.session.peerConnections().find((x) => x.role === 'publisher')!.pc;
+      const sent = async () => {
+        let n = 0;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; packetsSent?: number }) => {
+          if (s.type === 'outbound-rtp' && s.kind === 'audio') n += s.packetsSent ?? 0;
+        });
+        return n;
+      };
+      const before = await sent();
+      await new Promise((r) => setTimeout(r, 4_000));
+      return { dtxAnswered: /a=fmtp:\d+ [^\r\n]*usedtx=1/.test(pc.remoteDescription?.sdp ?? ''), perSecond: ((await sent()) - before) / 4 };
+    });
+    // Janus's answer allows DTX; without it Opus sends 50 packets a second whatever the microphone hears.
+    expect(audio.dtxAnswered).toBe(true);
+    expect(audio.perSecond).toBeLessThan(10);
     // Mute shows on the others' tiles.
     await karin.getByRole('button', { name: 'Stäng av din mikrofon' }).click();
     await expect.poll(() => erik.locator('.tile', { hasText: 'Karin' }).getByRole('img', { name: 'Mikrofonen är avstängd' }).count()).toBe(1);
     await karin.getByRole('button', { name: 'Lägg på' }).click();
     await expect.poll(() => new URL(karin.url()).pathname).not.toContain('/conference');
     await expect.poll(() => status(erik).textContent(), { timeout: 15_000 }).toBe('2 personer deltar i mötet');
+    await silent.close();
   });
 
   it('survives Janus being killed mid-call: the supervisor restarts it and media flows again without reloading', async () => {

@@ -16,8 +16,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** `fakeUi: false` leaves permission prompts to the test (to deny camera access, for instance). */
-export async function launchBrowser(options: { fakeUi?: boolean } = {}): Promise<Browser> {
-  const args = [...CHROMIUM_ARGS];
+export async function launchBrowser(options: { fakeUi?: boolean; args?: string[] } = {}): Promise<Browser> {
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
   if (options.fakeUi !== false) args.push('--use-fake-ui-for-media-stream');
   return chromium.launch({ executablePath: CHROMIUM, args, headless: true });
 }

@@ -18,6 +18,7 @@ import { CAMERA_SIZE, deviceHandover } from '../../../lib/device-handover.ts';
 import { browserDetailsOf } from './browser-details.ts';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { cameraEncodings, FALLBACK_VIDEO_LAYERS, screenEncoding } from '../model/send-layers.ts';
+import { withOpusDtx } from '../model/opus-dtx.ts';
 
 /**
  * The only web code that talks to Janus (janus.js through our `/media/{meetingId}` relay). It turns the media
@@ -40,6 +41,11 @@ class TappedWebSocket extends WebSocket {
     tap?.(this);
   }
 }
+
+/** Every offer of a publisher asks for Opus DTX (model/opus-dtx.ts): Janus answers in kind only when it does. */
+const askOpusDtx = (jsep: { sdp?: string }) => {
+  if (jsep.sdp) jsep.sdp = withOpusDtx(jsep.sdp);
+};
 
 let library: Promise<JanusClass> | null = null;
 /** janus.js once initialised: a session that finds it so connects in the same task (see `start`). */
@@ -980,6 +986,7 @@ export class MediaSession {
         if (msg.videoroom === 'joined') {
           handle.createOffer({
             tracks,
+            customizeSdp: askOpusDtx,
             success: (offer) => {
               this.watchPublisherIce('camera', handle);
               handle.send({ message: { request: 'configure', audio: true, video: true }, jsep: this.e2ee.declare(offer) });
@@ -1074,6 +1081,7 @@ export class MediaSession {
       restart: () =>
         handle.createOffer({
           iceRestart: true,
+          customizeSdp: askOpusDtx,
           success: (offer) => handle.send({ message: { request: 'configure' }, jsep: this.e2ee.declare(offer) }),
           error: () => {
             /* the restart's own timeout tries again */
