@@ -2,7 +2,7 @@
  * Opus discontinuous transmission (DTX) asked for in a publisher's offer: while its microphone hears silence, the
  * browser sends a comfort-noise frame every 400 ms instead of a frame every 20 ms. In a call most people are silent
  * most of the time, so their uplink carries a few kbit/s of audio instead of ~40, which a weak mobile link needs, and
- * every page decrypts and decodes a tenth of the audio frames (end-to-end encryption handles each one).
+ * every other page decrypts and decodes a fraction of their audio frames (end-to-end encryption handles each one).
  *
  * Janus 1.1.2 negotiates DTX only when the publisher's offer has `usedtx=1` in its Opus `fmtp` (the room's `opus_dtx`
  * setting is stored, not used): its answer then says `usedtx=1` too, and the browser's Opus encoder follows the
