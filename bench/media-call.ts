@@ -36,7 +36,9 @@
  * descriptions and states, with their times. `BENCH_PROFILE=1` samples the last join's main thread and prints where
  * its time went, by source file and function. `BENCH_E2EE=0` runs the product's pages as a browser without encoded
  * transforms (no end-to-end encryption, media protected in transit only, as the meeting then says): what the
- * encryption itself costs a join.
+ * encryption itself costs a join. `BENCH_E2EE=transforms` keeps the encoded transforms but has them pass every frame
+ * through untouched (a worker of the bench's own, no AES-GCM): of that cost, what is the browser's transform
+ * machinery (each frame to a worker and back) and what is the crypto (WebCrypto's own thread, one more round trip).
  *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
@@ -62,8 +64,23 @@ if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, process.argv.slice
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JOINS = Number(process.env.BENCH_JOINS) || 10;
 const CUTS = Number(process.env.BENCH_CUTS) || 3;
-/** The product's pages as a browser without encoded transforms (see the top of this file). */
+/** The product's pages as a browser without encoded transforms, or with transforms that do not encrypt (see the top of this file). */
 const WITHOUT_E2EE = process.env.BENCH_E2EE === '0';
+const TRANSFORMS_ONLY = process.env.BENCH_E2EE === 'transforms';
+/**
+ * Every encoded transform the page makes goes to a worker that reads each frame and writes it back as it came,
+ * taking and setting its data as the product's worker does: the product's frame loop (frame-pipe.ts) without the
+ * crypto. Both ends pass plain frames, so the call works; the product's own worker gets no frames.
+ */
+const PASS_FRAMES_THROUGH = `{
+  const Real = window.RTCRtpScriptTransform;
+  const source = 'onrtctransform = async ({ transformer }) => { const r = transformer.readable.getReader(); const w = transformer.writable.getWriter(); for (;;) { const { value, done } = await r.read(); if (done) return; value.data = value.data; w.write(value).catch(() => {}); } };';
+  let worker = null;
+  window.RTCRtpScriptTransform = function (_productWorker, options) {
+    worker ??= new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    return new Real(worker, options);
+  };
+}`;
 const CUT_MS = 5_000;
 /** A join opening the page slower than this prints its steps (the slowest of a normal run is 3-5 s). */
 const SLOW_JOIN_MS = 8_000;
@@ -205,6 +222,7 @@ async function openPage(browser: Browser, opened: BrowserContext[], microphone: 
   await context.addInitScript(RECORD_PEER_CONNECTIONS);
   await context.addInitScript(RECORD_JOIN_TIMELINE);
   if (WITHOUT_E2EE) await context.addInitScript('delete window.RTCRtpScriptTransform;');
+  if (TRANSFORMS_ONLY) await context.addInitScript(PASS_FRAMES_THROUGH);
   if (!microphone) await withoutMicrophone(page);
   return page;
 }
@@ -750,7 +768,7 @@ const rows: [string, string, string, string, string, string][] = [
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nMedia in an eight-person call, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);
 console.log(`machine: ${machine()}; load average at start ${loadAtStart}, in the product's CPU window ${productFigures.load}, in the bare one ${bareFigures.load}, at end ${loadAverage()}`);
-console.log(`7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own; the server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}${WITHOUT_E2EE ? '; the product WITHOUT end-to-end encryption (BENCH_E2EE=0)' : ''}`);
+console.log(`7 publishers (fake camera 192x108 at 10 fps, VP8; 2 with Opus) in c1/c2, 1 joiner in c3, each client in a network namespace of its own; the server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}${WITHOUT_E2EE ? '; the product WITHOUT end-to-end encryption (BENCH_E2EE=0)' : ''}${TRANSFORMS_ONLY ? '; the product\'s encoded transforms passing frames untouched, no encryption (BENCH_E2EE=transforms)' : ''}`);
 for (const r of rows) console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
 printGrids(grid, gridSimulcast);
 for (const [name, f] of [['product', productFigures], ['bare Janus', bareFigures]] as const) {
