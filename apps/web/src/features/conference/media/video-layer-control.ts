@@ -9,6 +9,7 @@ import {
   downlinkSample,
   downlinkTotals,
   maxCut,
+  type DownlinkSample,
   type DownlinkTotals,
   type LayerChoice,
   type VideoDemand,
@@ -25,6 +26,8 @@ import type { Report } from './stats-poller.ts';
 export class VideoLayerControl {
   private readonly downlink = new DownlinkController();
   private totals: DownlinkTotals | null = null;
+  /** The last second's sample: one in which nothing arrived was an outage (downlinkSample). */
+  private lastSample: DownlinkSample | null = null;
   private speaker: { streamId: string; at: number } | null = null;
   private interpreters = new Set<string>();
   /** When each received video was first seen here, and whether its tile has been on the page (awaitingTile). */
@@ -74,8 +77,9 @@ export class VideoLayerControl {
     }
     this.demands = demands;
     const totals = downlinkTotals(reports);
-    const sample = downlinkSample(this.totals, totals);
+    const sample = downlinkSample(this.totals, totals, this.lastSample);
     this.totals = totals;
+    this.lastSample = sample;
     if (sample) this.downlink.sample(sample, now, maxCut(demands));
 
     const wants = new Map<string, VideoWant>();

@@ -260,6 +260,19 @@ describe('the downlink sample from the subscriber connection', () => {
     expect(downlinkSample(a, ourLink)!.audioLoss).toBe(0.12);
   });
 
+  it('does not read the packets missed while the link was down as loss in the second it comes back', () => {
+    const before = downlinkTotals(reports(1_000, [['v1', 'video', 0, 500], ['v2', 'video', 0, 500], ['a1', 'audio', 0, 900]], 100_000));
+    const cut = downlinkTotals(reports(6_000, [['v1', 'video', 0, 500], ['v2', 'video', 0, 500], ['a1', 'audio', 0, 900]], 100_000));
+    // Back: the first packets after the gap count every packet sent meanwhile as lost (the bench: 45-54 a camera).
+    const back = downlinkTotals(reports(7_000, [['v1', 'video', 50, 512], ['v2', 'video', 45, 510], ['a1', 'audio', 240, 950]], 125_000));
+    const outage = downlinkSample(before, cut)!;
+    expect(outage.receivedBitrate).toBe(0);
+    expect(downlinkSample(cut, back, outage)).toMatchObject({ videoLoss: 0, audioLoss: 0, receivedBitrate: 200_000 });
+    // The same gap after a second in which packets did arrive is loss: a queue that overflowed for a moment.
+    const flowing = downlinkSample(before, downlinkTotals(reports(2_000, [['v1', 'video', 0, 510]], 110_000)))!;
+    expect(downlinkSample(cut, back, flowing)!.videoLoss).toBeGreaterThan(0.7);
+  });
+
   it('does not read a stream that went away, or one that carried almost nothing, as loss', () => {
     const a = downlinkTotals(reports(1_000, [['v1', 'video', 50, 1_000], ['v2', 'video', 0, 0]], 100_000));
     const b = downlinkTotals(reports(2_000, [['v1', 'video', 0, 100], ['v2', 'video', 3, 2]], 10_000));
