@@ -336,8 +336,8 @@ export const MIN_PACKETS_FOR_LOSS = 10;
  * from Wi-Fi to 4G), and every packet Janus sent meanwhile is counted lost at once, in this second, when the first
  * one after the gap arrives (45-54 packets a camera after a 5 s cut in the media bench, some 80 % of the second).
  * That is the outage's, already over, not a full queue's: this sample reads no loss, so that video comes back at
- * the layers it had instead of stepping everyone down (the bench's joiner took the temporal layer of one camera
- * down and back, 8 s before it decoded it fully again).
+ * the layers it had instead of stepping down (in the bench the joiner took one camera's temporal layer down after
+ * a cut and had that camera fully back only 8 s after the restore).
  */
 export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals, before: DownlinkSample | null = null): DownlinkSample | null {
   if (!prev || cur.at <= prev.at) return null;
