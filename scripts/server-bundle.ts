@@ -41,7 +41,7 @@ async function make(): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     logLevel: 'warning',
     plugins: [
       {

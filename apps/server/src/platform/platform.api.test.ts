@@ -26,6 +26,13 @@ describe('operations endpoints', () => {
     expect(text).toMatch(/route="\/api\/login\/getuserdata"/);
   });
 
+  it('reports the Node.js it runs on, the supported LTS the project brings (not the machine\'s end-of-life Node 20)', async () => {
+    const text = (await t.app.internal.inject('/metrics')).body;
+    const major = Number(/^nodejs_version_info\{version="v\d+\.\d+\.\d+",major="(\d+)"/m.exec(text)?.[1]);
+    expect(major).toBe(Number(process.versions.node.split('.')[0]));
+    expect(major).toBeGreaterThanOrEqual(24);
+  });
+
   it('exposes the gauges operators watch: meetings going on, chat sockets, media rooms, connections and publishers', async () => {
     const clocked = await buildTestApp({ clock: testClock('2026-11-20T09:00:00+01:00') });
     try {
