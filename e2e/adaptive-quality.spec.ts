@@ -13,34 +13,11 @@ import { startServer } from './support/server.ts';
 // The publishers' own pages count as hidden tabs: they receive audio only (the layer choice pauses the video of a
 // tab nobody sees).
 //
-// Opt-in (ADAPTIVE_E2E=1): it passes only some of its runs here (below), and a red run would hold back everything else.
-// Three publishers: Erik (screen share and a small camera), Fredrik (the stream both viewers focus) and the
-// interpreter. The issue's five (ADAPTIVE_E2E_FULL=1 adds Karin and Maja with small cameras) do not fit this
-// 2-core machine: on 27 November, with seven pages in the call, both cores stayed at 195 % busy before any shaping
-// (per thread, over 20 s: the pages' audio playout 27 %, their end-to-end encryption workers 23 %, the video codecs
-// 24 %, WebRTC's network threads 21 % and the browsers' network services 12 %, compositing 13 %, Janus 10 %; the pages'
-// own JavaScript 6 %), and the five publishers in one Chromium sent 1-9 frames/s, so no viewer could receive the
-// interpreter at 15. Forcing the slow viewer's layers by hand (share and interpreter on, the rest off) did not help
-// there either. With three publishers the same machine sends 13-20 frames/s. What the slow viewer needed besides
-// (27 November): near what its link carried when it lost packets, steps up of one rung (growing steps overshot into
-// 20-30 % loss), a failed step back to where it started; layer wishes sent without waiting for the answer to the last
-// (under that loss the answers, over TCP on the same link, took seconds and held every later wish back, so all video
-// stayed on while the page had turned it off); and no video of a camera that is off (the other viewer's black frames
-// took 21 kbit/s). Passing runs since: interpreter 17-19.9 frames/s, voices under 1 % loss, the focused stream back
-// on the top layer 1.9-8.2 s after the shaping is lifted. Failing ones: the interpreter at 14-14.8 frames/s with 5-7 %
-// audio loss while a probe's key frames went through the full queue; the focused stream back on top 16 s after; the
-// shaped viewer given the focused stream's top layer (the moving-bar clip is cheap enough for the link to carry it).
-// After those three fixes 3 of 8 runs passed on 27 November, over the controller's last variants (the kept one 0 of 2).
-// Fredrik's camera is held to 15 frames/s and the share to SCREEN_SHARE_FPS=5 (Jitsi's default for a share) to
-// leave the interpreter's publisher room on the shared cores: at 20 and 10 a run saw the interpreter at 14.4.
-// The five (28 November, a quiet machine: the whole CI run in 21 minutes): with Karin's and Maja's microphones the
-// interpreter's page sent 9.8 frames/s; without them (below: three voices stay), 2 of 4 runs passed (interpreter
-// 15.0 and 19.5 frames/s, the focused stream back on top 6.2 and 8.5 s after the lift). The two others: the
-// interpreter's own page sent 14.8 frames/s (the unshaped viewer got no more than the shaped one), and the focused
-// stream came back on top 19.4 s after the lift. With a probe judged held after 2 s instead of 3 (tried, not kept),
-// 2 of 5 more runs passed (back on top 11.3 and 8.0 s after the lift); the others: the interpreter's page sent 13.1
-// and 13.8 frames/s, and once the focused stream took 18.1 s; a run of the three publishers then gave the slow
-// viewer the focused stream's top layer. Still too much for two cores to pass every time.
+// Opt-in (ADAPTIVE_E2E=1): on a 2-core machine it passes only some of its runs, and a red run would hold back
+// everything else. Three publishers: Erik (screen share and a small camera), Fredrik (the stream both viewers focus)
+// and the interpreter; ADAPTIVE_E2E_FULL=1 adds the issue's five (Karin and Maja: small cameras, no microphones).
+// Fredrik's camera is held to 15 frames/s and the share to SCREEN_SHARE_FPS=5 (Jitsi's default for a share) to leave
+// the interpreter's publisher room on the shared cores. The runs and what each showed: docs/benchmark-history.md.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
 const FAKE = '--use-fake-device-for-media-stream';

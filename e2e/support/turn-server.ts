@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The project's own coturn configuration, used as operators get it (see the README). */
+/** The project's own coturn configuration, used as operators get it (see docs/media.md, "TURN with short-lived credentials"). */
 export const TURN_CONFIG = path.join(root, 'deploy/coturn/turnserver.conf');
 
 export interface RunningTurn {

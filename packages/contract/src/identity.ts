@@ -40,7 +40,7 @@ export type SessionExpiry = Static<typeof SessionExpiry>;
 /**
  * What a camera publisher sends as VP8 simulcast (three spatial layers: a quarter, a half and the full captured
  * size, each with temporal layers) and what a screen share sends (one full-size layer at a frame rate for text).
- * Bit rates in kbit/s; operators tune them with SIMULCAST_* (README "Adaptive quality").
+ * Bit rates in kbit/s; operators tune them with SIMULCAST_* (docs/media.md, "Adaptive quality").
  */
 export const VideoLayers = Type.Object({
   lowKbps: Type.Integer({ minimum: 30 }),

@@ -8,7 +8,7 @@ import { iceServersFor, turnExpiry } from './turn-credentials.ts';
 import { listConnectionChecks, upsertConnectionCheck } from './connection-check.repository.ts';
 
 /**
- * The lobby's connection check (README "Media on real networks"): the browser opens a test peer connection to the
+ * The lobby's connection check (docs/media.md, "Media on real networks"): the browser opens a test peer connection to the
  * meeting's Janus through `/media` with the ICE servers the call would use, and reports only whether media went
  * straight, only through TURN, or not at all. The meeting's staff see each participant's last outcome beforehand.
  */

@@ -38,7 +38,7 @@ export const conferenceRoutes: RouteObject[] = [
       // The screen's first render waits until the receiving connection is answered (the lobby stays meanwhile and
       // says 'Ansluter...'; opening the page directly, the loading screen): rendered at once, 100-300 ms of main
       // thread in the media bench held the join's signalling messages behind it; rendered now, it overlaps ICE and
-      // DTLS, which need no main thread (figures: README, "Media in an eight-person call", 28 November).
+      // DTLS, which need no main thread (figures: docs/benchmark-history.md, the media call bench, 28 November).
       await call.receiving(SCREEN_WAITS_AT_MOST_MS);
       return call;
     },

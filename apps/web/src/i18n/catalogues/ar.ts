@@ -1,7 +1,7 @@
 /**
  * Arabic (العربية), written right to left. NOT YET REVIEWED: written by the development team in plain Modern
  * Standard Arabic for people new to Sweden; it must be checked by an authorised translator before it is used in
- * production (see the README, "Languages"). Swedish names of services and buttons the reader meets elsewhere
+ * production (see docs/architecture.md, "Languages"). Swedish names of services and buttons the reader meets elsewhere
  * (Arbetsförmedlingen, BankID) are kept beside the Arabic. Plurals have Arabic's six forms (zero, one, two, few,
  * many, other). Keys as in sv.ts; a key missing here falls back to Swedish, and catalogues.test.ts fails.
  */

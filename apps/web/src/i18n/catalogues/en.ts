@@ -1,6 +1,6 @@
 /**
  * English. NOT YET REVIEWED: written by the development team in plain words for people new to Sweden; it must be
- * checked by an authorised translator before it is used in production (see the README, "Languages").
+ * checked by an authorised translator before it is used in production (see docs/architecture.md, "Languages").
  * Keys as in sv.ts (the source); a key missing here falls back to Swedish, and catalogues.test.ts fails.
  */
 import type { Translation } from '../catalogue-shape.ts';

@@ -1,6 +1,6 @@
 /**
  * Somali (Soomaali). NOT YET REVIEWED: written by the development team in plain Somali for people new to Sweden;
- * it must be checked by an authorised translator before it is used in production (see the README, "Languages").
+ * it must be checked by an authorised translator before it is used in production (see docs/architecture.md, "Languages").
  * Swedish names the reader meets elsewhere (Arbetsförmedlingen, personnummer, BankID) are kept beside the Somali.
  * Keys as in sv.ts; a key missing here falls back to Swedish, and catalogues.test.ts fails.
  */

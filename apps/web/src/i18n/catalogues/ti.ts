@@ -1,7 +1,7 @@
 /**
  * Tigrinya (ትግርኛ), Ge'ez script, written left to right. NOT YET REVIEWED: written by the development team in
  * plain Tigrinya for people new to Sweden, and of all catalogues the one most in need of a native speaker; it must
- * be checked by an authorised translator before it is used in production (see the README, "Languages"). Swedish
+ * be checked by an authorised translator before it is used in production (see docs/architecture.md, "Languages"). Swedish
  * names the reader meets elsewhere (Arbetsförmedlingen, personnummer, BankID) are kept beside the Tigrinya.
  * Keys as in sv.ts; a key missing here falls back to Swedish, and catalogues.test.ts fails.
  */
