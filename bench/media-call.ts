@@ -1,44 +1,22 @@
 /**
- * Media in an eight-person call, each figure beside the same measurement against bare Janus in the same run.
+ * Media in an eight-person call, each figure beside the same measurement against bare Janus in the same run: what the
+ * product's page, relay and encryption cost over janus.js alone. Method and latest figures: docs/benchmarks.md.
  *
  *   npm run bench:media:call          # or BENCH_JOINS=10 BENCH_CUTS=3 (the defaults)
  *
- * Topology (as e2e/media-reach.spec.ts): inside a private network namespace, every client browser runs in a
- * namespace of its own joined by a veth pair (e2e/support/client-netns.ts): seven publishers' pages in two
- * Chromiums (c1, c2), the joining page in a third (c3), so its link alone can be cut. The bench starts Janus itself
- * (the product's JanusSupervisor and configuration, gathering on 198.18.0.1) and the real server (a process of its
- * own) pointed at it with JANUS_URL, so both phases use the very same Janus process.
+ * Topology (as e2e/media-reach.spec.ts): every client browser in a network namespace of its own joined by a veth pair
+ * (e2e/support/client-netns.ts): seven publishers' pages in two Chromiums (c1, c2), the joining page in a third (c3),
+ * so its link alone can be cut. The bench starts Janus itself (the product's JanusSupervisor and configuration) and
+ * the real server pointed at it with JANUS_URL, so both phases use the very same Janus process. Product phase: login,
+ * consent, the meeting screen (gettoken, the `/media` relay, end-to-end encryption). Bare phase: bench/bare-janus-client.ts
+ * straight to Janus's WebSocket (a kernel DNAT, no process in between) in a room made with the product's settings
+ * except `require_e2ee`. Each phase times joins (from the navigation, and from the lobby's click) until all seven remote
+ * videos decode, Janus's CPU per forwarded stream over a steady 30 s, each join's renderer CPU, and the recovery from
+ * 5 s link cuts (iptables DROP in the joiner's namespace).
  *
- * Product phase: people logged in through the IdP, consent, the meeting screen (gettoken, `/media` relay with its
- * policy checks, end-to-end encryption, one subscriber connection). Bare phase: a janus.js page
- * (bench/bare-janus-client.ts) straight to Janus's WebSocket (a kernel DNAT from 198.18.0.1 to Janus's loopback
- * port, no process in between), no login, no relay, no encryption, in a room the bench creates through the VideoRoom
- * API with the admin key and the product's room settings except `require_e2ee`.
- *
- * Each phase: seven publishers with cameras on (a 192x108 clip at 10 fps, VP8 simulcast with the product's three
- * encodings in both phases, as the product must send for adaptive quality; two also with a microphone), then
- * one person joins BENCH_JOINS times (plus one unmeasured warm-up join), each time timed from the navigation to the
- * meeting page until all seven remote videos decode a frame, and until the first of them does (join → first frame:
- * the slowest of seven waits for its sender's next key frame, a wait of Janus and the senders, alike in both phases);
- * the last one stays. Before those, as many joins from a page already open and settled, as a person joins from the
- * lobby: timed from the click on 'Anslut till mötet' (an in-app navigation: the app is loaded, the meeting screen's
- * code fetched in the background; the bare page: loaded with janus.js initialised, `start=click`) to the same. Then
- * Janus's CPU over a steady 30 s window (/proc/<pid>/stat) per stream it forwards (inbound streams with packets,
- * counted on every page). Then the joiner's camera goes on and its link is cut (iptables DROP both ways in its
- * namespace) for 5 s, BENCH_CUTS times: seconds from the restore until media flows again both ways (the joiner
- * decodes new frames of all seven, and a publisher decodes new frames of all seven it receives, the joiner's included).
- *
- * Each join also counts the CPU it cost the joiner's renderer (its main thread, and all its threads: /proc, the
- * renderers named by the browser itself): the work, which holds on a loaded machine where the times are mostly
- * waits for a core, so a change to the page's work shows there even when the times' spread hides it.
- *
- * `BENCH_LADDER=1` prints the last join of each phase step by step: every signalling message and each connection's
- * descriptions and states, with their times. `BENCH_PROFILE=1` samples the last join's main thread and prints where
- * its time went, by source file and function. `BENCH_E2EE=0` runs the product's pages as a browser without encoded
- * transforms (no end-to-end encryption, media protected in transit only, as the meeting then says): what the
- * encryption itself costs a join. `BENCH_E2EE=transforms` keeps the encoded transforms but has them pass every frame
- * through untouched (a worker of the bench's own, no AES-GCM): of that cost, what is the browser's transform
- * machinery (each frame to a worker and back) and what is the crypto (WebCrypto's own thread, one more round trip).
+ * `BENCH_LADDER=1` prints the last join of each phase step by step; `BENCH_PROFILE=1` samples its main thread.
+ * `BENCH_E2EE=0` runs the product's pages without encoded transforms (what the encryption costs a join);
+ * `BENCH_E2EE=transforms` keeps the transforms but passes frames through untouched (the machinery without the crypto).
  *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
