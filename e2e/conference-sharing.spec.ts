@@ -5,6 +5,7 @@ import { apiCall, book, CallBench, connectionIdOf, enter, keepsDecoding, status,
 import { seriousAxeViolations } from './support/axe.ts';
 import { BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_BY_PIN } from './support/booking.ts';
 import { loginAs } from './support/login.ts';
+import { rawPublishAttempt } from './support/raw-media-in-page.ts';
 
 // Screen sharing with takeover (conference spec §2, §4), through the real server, Janus and Chromium's fake
 // screen (--use-fake-ui-for-media-stream picks it without a picker). Two shared cores: generous waits.
@@ -82,42 +83,8 @@ describe('screen sharing', () => {
     expect(await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).count()).toBe(1);
 
     // A modified client that skips the takeover: its screen offer is refused by the relay while A shares.
-    const skipped = await jonna.evaluate(async ({ meetingId, tag }) => {
-      await fetch('/api/getantiforgerydata');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const tokenRes = await fetch('/api/meeting/gettoken', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { meetingId } }) });
-      const token = (await tokenRes.json()).data.tokenData.token as string;
-      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(token)}`, 'janus-protocol');
-      const replies = new Map<string, (m: Record<string, unknown>) => void>();
-      let room = 0;
-      ws.onmessage = (e) => {
-        const m = JSON.parse(e.data);
-        if (m.videomote === 'connected') room = m.roomId;
-        if (m.janus && m.janus !== 'ack' && replies.has(m.transaction)) replies.get(m.transaction)!(m);
-      };
-      await new Promise((r) => (ws.onopen = r));
-      const ask = (msg: Record<string, unknown>) =>
-        new Promise<Record<string, unknown>>((resolve) => {
-          const transaction = Math.random().toString(36).slice(2);
-          replies.set(transaction, resolve);
-          ws.send(JSON.stringify({ ...msg, transaction }));
-        });
-      while (!room) await new Promise((r) => setTimeout(r, 50));
-      const session = ((await ask({ janus: 'create' })).data as { id: number }).id;
-      const handle = ((await ask({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom', opaque_id: tag })).data as { id: number }).id;
-      const joined = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room } });
-      const canvas = document.createElement('canvas');
-      const stream = canvas.captureStream(5);
-      const pc = new RTCPeerConnection({ iceServers: [] });
-      pc.addTrack(stream.getVideoTracks()[0]!, stream);
-      const offer = await pc.createOffer();
-      await pc.setLocalDescription(offer);
-      const published = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'configure', video: true }, jsep: { type: 'offer', sdp: offer.sdp } });
-      pc.close();
-      ws.close();
-      return { joined: joined.janus, published };
-    }, { meetingId: meeting.id, tag: SCREEN_HANDLE_TAG });
-    expect(skipped.joined).toBe('event');
+    const skipped = await rawPublishAttempt(jonna, { meetingId: meeting.id, opaqueId: SCREEN_HANDLE_TAG, offerVideo: true });
+    expect(skipped.joined.janus).toBe('event');
     expect(skipped.published).toMatchObject({ janus: 'error', error: { code: 403, reason: expect.stringContaining('take over first') } });
     expect(await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).count()).toBe(1);
 

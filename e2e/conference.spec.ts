@@ -9,6 +9,7 @@ import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, JONNA_BY_PIN, KARIN_BY_PIN } fr
 import { loginAs, type PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { apiCall, book, enter, status } from './support/call.ts';
+import { rawPublishAttempt } from './support/raw-media-in-page.ts';
 import { mediaTotalsInPage, RECORD_PEER_CONNECTIONS } from './support/peer-connections.ts';
 
 // The meeting screen through the real server, the embedded Janus and Chromium's fake camera and microphone,
@@ -307,32 +308,7 @@ describe('a Webcast', () => {
     expect(await jonna.getByRole('button', { name: 'Lämna samtalet' }).count()).toBe(1);
     expect(await seriousAxeViolations(jonna)).toEqual([]);
     // Whatever the viewer's client sends, the relay refuses publishing.
-    const refused = await jonna.evaluate(async (meetingId) => {
-      await fetch('/api/getantiforgerydata');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const tokenRes = await fetch('/api/meeting/gettoken', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { meetingId, displayName: 'x' } }) });
-      const token = (await tokenRes.json()).data.tokenData.token as string;
-      const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(token)}`, 'janus-protocol');
-      const replies = new Map<string, (m: Record<string, unknown>) => void>();
-      let room = 0;
-      ws.onmessage = (e) => {
-        const m = JSON.parse(e.data);
-        if (m.videomote === 'connected') room = m.roomId;
-        if (m.janus && m.janus !== 'ack' && replies.has(m.transaction)) replies.get(m.transaction)!(m);
-      };
-      await new Promise((r) => (ws.onopen = r));
-      const ask = (msg: Record<string, unknown>) =>
-        new Promise<Record<string, unknown>>((resolve) => {
-          const transaction = Math.random().toString(36).slice(2);
-          replies.set(transaction, resolve);
-          ws.send(JSON.stringify({ ...msg, transaction }));
-        });
-      const session = ((await ask({ janus: 'create' })).data as { id: number }).id;
-      const handle = ((await ask({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom' })).data as { id: number }).id;
-      const join = await ask({ janus: 'message', session_id: session, handle_id: handle, body: { request: 'join', ptype: 'publisher', room } });
-      ws.close();
-      return join;
-    }, webcast.id);
+    const { joined: refused } = await rawPublishAttempt(jonna, { meetingId: webcast.id, displayName: 'x' });
     expect(refused).toMatchObject({ janus: 'error', error: { code: 403, reason: expect.stringContaining('no publish capability') } });
 
     // The presenter (the webcast's admin) hangs up: the participant count is saved, rate-call is raised, back to '/'.
