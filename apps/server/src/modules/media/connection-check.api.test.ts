@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
+import { tokenFor } from '../../testing/media-call.ts';
 
 // No Janus here (API suite): the check's own socket through Janus's echo plugin runs in e2e/media-reach.spec.ts.
 const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9', TURN_URLS: 'turn:turn.example:3478?transport=tcp', TURN_SECRET: 'hemlis' } });
@@ -30,8 +31,7 @@ describe('the lobby\'s connection check', () => {
     const session = { user: jonna.user!, token: 'x' };
     await expect(t.app.media.admitSocket(session, m.id, token, true)).resolves.toMatchObject({ claims: { k: 'check' } });
     await expect(t.app.media.admitSocket(session, m.id, token, false)).rejects.toMatchObject({ code: 'Forbidden' });
-    expect((await jonna.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
-    const callToken = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const callToken = (await tokenFor(jonna, m.id)).json().data.tokenData.token as string;
     await expect(t.app.media.admitSocket(session, m.id, callToken, true)).rejects.toMatchObject({ code: 'Forbidden' });
 
     expect((await jonna.post(`/api/meeting/${m.id}/connectioncheck/result`, { result: 'failed' })).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMeeting } from '../../testing/fixtures.ts';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
-import { bookedCall } from '../../testing/media-call.ts';
+import { bookedCall, tokenFor } from '../../testing/media-call.ts';
 import { verifyMediaToken } from './media-token.ts';
 
 // No Janus here (API suite, no network namespace): JANUS_URL points at a closed port, so tokens are issued but
@@ -13,14 +13,6 @@ import { verifyMediaToken } from './media-token.ts';
 const t = useTestApp('2026-11-20T09:00:00+01:00', { env: { JANUS_URL: 'ws://127.0.0.1:9' }, listen: true });
 
 const meeting = (type: 0 | 1 = 0) => bookedCall(t, type);
-
-/** A persona who has ticked the lobby's consent box for the meeting (the media token needs it). */
-async function fromLobby(who: 'erik' | 'jonna', meetingId: string) {
-  const client = await t.as(who);
-  const res = await client.post(`/api/lobby/${meetingId}/consent`, {});
-  expect(res.statusCode, res.body).toBe(200);
-  return client;
-}
 
 const visitor = (meetingId: string, firstName = 'Besökare Ett') => anonymousSessionUser({ subject: `visitor-${meetingId}-${firstName}`, firstName, meetingId });
 
@@ -38,7 +30,7 @@ function openMedia(meetingId: string, cookies: Record<string, string>, token?: s
 describe('POST /api/meeting/gettoken', () => {
   it('gives a participant a token, the meeting and its invited list without personal identity numbers', async () => {
     const m = await meeting();
-    const res = await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id, displayName: 'Someone Else' });
+    const res = await tokenFor(await t.as('jonna'), m.id, 'Someone Else');
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.tokenData).toMatchObject({ token: expect.any(String), apiKey: 'janus', sessionId: expect.any(String) });
@@ -100,9 +92,9 @@ describe('POST /api/meeting/gettoken', () => {
 
   it('gives a webcast presenter the publish capability and a booked job seeker none', async () => {
     const m = await meeting(1);
-    const erik = (await (await fromLobby('erik', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    const erik = (await tokenFor(await t.as('erik'), m.id)).json().data;
     expect(erik.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
-    const jonna = (await (await fromLobby('jonna', m.id)).post('/api/meeting/gettoken', { meetingId: m.id })).json().data;
+    const jonna = (await tokenFor(await t.as('jonna'), m.id)).json().data;
     expect(jonna.capabilities.publish).toBe(false);
   });
 });
@@ -124,8 +116,8 @@ describe('GET /api/meeting/getmeetingbyroomid', () => {
 describe('/media/{meetingId}', () => {
   it('gives a stranger, a missing token and another user\'s token no socket', async () => {
     const m = await meeting();
-    const jonna = await fromLobby('jonna', m.id);
-    const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const jonna = await t.as('jonna');
+    const token = (await tokenFor(jonna, m.id)).json().data.tokenData.token as string;
     const karin = await t.as('karin');
     expect(await openMedia(m.id, {}, token)).toEqual({ status: 403 });
     expect(await openMedia(m.id, karin.cookies, token)).toEqual({ status: 403 });
@@ -138,8 +130,8 @@ describe('/media/{meetingId}', () => {
 describe('/media upgrade rate limit', () => {
   it('lets one session open 30 sockets a minute, then is refused with 429', async () => {
     const m = await meeting();
-    const jonna = await fromLobby('jonna', m.id);
-    const token = (await jonna.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const jonna = await t.as('jonna');
+    const token = (await tokenFor(jonna, m.id)).json().data.tokenData.token as string;
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const r = await openMedia(m.id, jonna.cookies, token);
@@ -151,8 +143,8 @@ describe('/media upgrade rate limit', () => {
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(101));
     expect(statuses[30]).toBe(429);
     // Another person's session has its own budget.
-    const erik = await fromLobby('erik', m.id);
-    const erikToken = (await erik.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    const erik = await t.as('erik');
+    const erikToken = (await tokenFor(erik, m.id)).json().data.tokenData.token as string;
     const other = await openMedia(m.id, erik.cookies, erikToken);
     expect('open' in other).toBe(true);
     if ('open' in other) other.open.terminate();
@@ -182,8 +174,7 @@ describe('without a working Janus', () => {
     const readyz = async () => broken.app.internal.inject('/readyz');
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([200, { database: true, janus: true }]);
     const erik = await broken.as('erik');
-    expect((await erik.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
-    const res = await erik.post('/api/meeting/gettoken', { meetingId: m.id });
+    const res = await tokenFor(erik, m.id);
     expect(res.statusCode).toBe(200);
     // Asked for and not running: not ready, and it says which dependency.
     expect([(await readyz()).statusCode, (await readyz()).json().checks]).toEqual([503, { database: true, janus: false }]);
