@@ -9,6 +9,7 @@ import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_C
 import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied, shareAfterFreshStart } from '../model/screen-share.ts';
 import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
+import { userMediaFailure } from '../../../lib/user-media-error.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
 import { StatsPoller, type PolledConnection } from './stats-poller.ts';
@@ -934,8 +935,8 @@ export class MediaSession {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: CAMERA_SIZE });
     } catch (err) {
-      const name = (err as { name?: string }).name ?? '';
-      this.opts.model.addError(name === 'NotAllowedError' || name === 'SecurityError' ? 'OT_USER_MEDIA_ACCESS_DENIED' : 'OT_HARDWARE_UNAVAILABLE');
+      // The lobby's reading (lib/user-media-error.ts), so both screens tell the same refusals to allow access.
+      this.opts.model.addError(userMediaFailure(err) === 'denied' ? 'OT_USER_MEDIA_ACCESS_DENIED' : 'OT_HARDWARE_UNAVAILABLE');
       return null;
     }
     try {

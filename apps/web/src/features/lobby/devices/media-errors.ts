@@ -1,4 +1,5 @@
 import { sv } from '../../../i18n/catalogues/sv.ts';
+import { userMediaFailure } from '../../../lib/user-media-error.ts';
 
 /** The lobby's device error texts, exactly as booking spec §8 has them (the Swedish catalogue holds them). */
 export const DEVICE_TEXTS = sv.devices.errors;
@@ -14,13 +15,10 @@ export interface DeviceError {
   hint: string | null;
 }
 
-const DENIED = new Set(['NotAllowedError', 'PermissionDeniedError', 'SecurityError']);
-const IN_USE = new Set(['NotReadableError', 'TrackStartError', 'AbortError']);
-
-/** Turns a getUserMedia failure (a DOMException by name) into the text the lobby shows. */
+/** Turns a getUserMedia failure (a DOMException by name, read as the call reads it) into the text the lobby shows. */
 export function deviceError(error: unknown, kind: DeviceKind): DeviceError {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (DENIED.has(name)) return { kind: 'denied', message: DEVICE_TEXTS.denied, hint: null };
-  if (kind === 'camera' && IN_USE.has(name)) return { kind, message: DEVICE_TEXTS.cameraInUse, hint: DEVICE_TEXTS.checkDevices };
+  const failure = userMediaFailure(error);
+  if (failure === 'denied') return { kind: 'denied', message: DEVICE_TEXTS.denied, hint: null };
+  if (kind === 'camera' && failure === 'in-use') return { kind, message: DEVICE_TEXTS.cameraInUse, hint: DEVICE_TEXTS.checkDevices };
   return { kind, message: kind === 'camera' ? DEVICE_TEXTS.camera : DEVICE_TEXTS.microphone, hint: DEVICE_TEXTS.checkDevices };
 }
