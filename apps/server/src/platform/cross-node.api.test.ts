@@ -64,4 +64,21 @@ describe.skipIf(!redisUrl)('two app nodes sharing PostgreSQL and Redis', () => {
     // And stays refused on both.
     expect((await erik.get('/api/login/keepalive')).statusCode).toBe(401);
   });
+
+  it("forgets another node's media connections 15 s (three announcements) after that node last announced them, by the app's clock", async () => {
+    // Node B plays a node that announces one connection and is then killed: it never says connectionDestroyed.
+    const meetingId = crypto.randomUUID();
+    const connection = { connectionId: crypto.randomUUID(), participantId: null, displayName: 'På nod B', feedId: null, screenFeedId: null, hasAudio: true, hasVideo: false, moderator: false, endToEnd: true };
+    await nodeB.deps.bus.publish('media-connections', JSON.stringify({ held: { [meetingId]: [{ connection, publish: true }] } }));
+    const heard = () => t.app.media.remoteConnectionIds(meetingId);
+    await expect.poll(heard, { timeout: 2_000 }).toEqual([connection.connectionId]);
+    // Node A ages the others' connections when it announces its own (every 5 s of real time), by its injected clock:
+    // still counted just before the stated time, however often it announces meanwhile ...
+    t.clock.advance(14_000);
+    await new Promise((r) => setTimeout(r, 5_500));
+    expect(heard()).toEqual([connection.connectionId]);
+    // ... and forgotten once the clock has passed it, long before 15 s of real time.
+    t.clock.advance(1_000);
+    await expect.poll(heard, { timeout: 6_000, interval: 100 }).toEqual([]);
+  }, 20_000);
 });

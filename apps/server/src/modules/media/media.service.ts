@@ -584,7 +584,7 @@ export class MediaService {
   /** An event of another node's connection, or its periodic list (which also ages out a dead node's connections). */
   private fromAnotherNode(raw: string): void {
     const parsed = JSON.parse(raw) as { meetingId?: string; message?: MediaServerMessage; publish?: boolean; held?: Record<string, HeldConnection[]> };
-    const now = Date.now();
+    const now = this.deps.now().getTime();
     const upsert = (meetingId: string, connection: MediaConnection, publish: boolean) => {
       const conns = this.remote.get(meetingId) ?? new Map<string, RemoteConnection>();
       this.remote.set(meetingId, conns);
@@ -631,7 +631,8 @@ export class MediaService {
       if (conns.size) held[meetingId] = [...conns.values()].map((c) => ({ connection: this.view(c), publish: c.capabilities.publish }));
     }
     if (Object.keys(held).length) void this.deps.bus.publish('media-connections', JSON.stringify({ held })).catch(() => {});
-    const now = Date.now();
+    // The injected clock, as where `seen` is stamped: a test moves it past REMOTE_EXPIRY_MS (cross-node.api.test.ts).
+    const now = this.deps.now().getTime();
     for (const [meetingId, conns] of this.remote) {
       for (const [id, r] of conns) {
         if (now - r.seen < REMOTE_EXPIRY_MS) continue;
@@ -664,6 +665,11 @@ export class MediaService {
 
   connections(meetingId: string): MediaConnection[] {
     return [...(this.live.get(meetingId)?.values() ?? [])].map((c) => this.view(c));
+  }
+
+  /** The ids of other nodes' connections in a meeting that this node still counts (for tests). */
+  remoteConnectionIds(meetingId: string): string[] {
+    return [...(this.remote.get(meetingId)?.keys() ?? [])];
   }
 
   /** Screen-share takeover: stops another participant's screen share with the room secret. */
