@@ -149,11 +149,6 @@ export class JanusRelay {
     this.leaving = true;
   }
 
-  /** Whether this relay's browser is away and may still resume. */
-  get resumable(): boolean {
-    return !this.closed;
-  }
-
   /**
    * The same browser is back on a new socket (its old one broke, or is still half-open after an address change):
    * the new socket takes over, with the Janus session, handles and feeds as they are, and gets what Janus sent
@@ -345,11 +340,9 @@ export class JanusRelay {
           this.markUnpublished(expect.handleId);
           break;
         case 'detach':
-          this.markUnpublished(expect.handleId);
-          if (ok) {
-            this.state.handles.delete(expect.handleId);
-            this.feeds.delete(expect.handleId);
-          }
+          // A refused detach leaves the handle counted (Janus may still hold it); its feed is gone either way.
+          if (ok) this.forgetHandle(expect.handleId);
+          else this.markUnpublished(expect.handleId);
           break;
         case 'destroy':
           this.dropSession(expect.sessionId);
@@ -360,11 +353,7 @@ export class JanusRelay {
     if (sender !== null) {
       // Janus-initiated endings: the PeerConnection closed, the handle was detached, or the server kicked us.
       if (janus === 'hangup') this.markUnpublished(sender);
-      if (janus === 'detached') {
-        this.markUnpublished(sender);
-        this.state.handles.delete(sender);
-        this.feeds.delete(sender);
-      }
+      if (janus === 'detached') this.forgetHandle(sender);
       if (janus === 'event' && (data.unpublished === 'ok' || data.leaving === 'ok')) this.markUnpublished(sender);
       for (const left of [data.unpublished, data.leaving]) if (janus === 'event' && typeof left === 'number') this.opts.hooks.onFeedLeft?.(left);
     }
@@ -379,13 +368,15 @@ export class JanusRelay {
     }
   }
 
+  /** A handle Janus no longer has: its feed is unpublished and it no longer counts under the caps. */
+  private forgetHandle(handleId: number): void {
+    this.markUnpublished(handleId);
+    this.state.handles.delete(handleId);
+    this.feeds.delete(handleId);
+  }
+
   private dropSession(sessionId: number): void {
     this.state.sessions.delete(sessionId);
-    for (const [id, h] of this.state.handles) {
-      if (h.sessionId !== sessionId) continue;
-      this.markUnpublished(id);
-      this.state.handles.delete(id);
-      this.feeds.delete(id);
-    }
+    for (const [id, h] of this.state.handles) if (h.sessionId === sessionId) this.forgetHandle(id);
   }
 }
