@@ -420,7 +420,6 @@ export const so = {
       maximiseShare: 'Weynee wadaagista',
       minimiseShare: 'Yaree wadaagista',
       failed: 'Shaashadda lama wadaagi karin.',
-      busy: '{{name}} horay ayuu u wadaagayaa shaashaddiisa. Waxaad wadaagi kartaa shaashaddaada marka wadaagistaas dhammaato.',
     },
     help: {
       helpTitle: 'Ma shaqeynayo?',
@@ -443,7 +442,6 @@ export const so = {
       readMore: 'Halkan waxaad ka akhrin kartaa sida tan loo sameeyo.',
       close: 'Xir',
       forcedMute: 'Qof shirka ku jira ayaa damiyay makarafoonkaaga',
-      subscribeFailed: 'Qulqul fiidiyow lama heli karin.',
     },
     errors: {
       OT_HARDWARE_UNAVAILABLE: 'Lama heli karin kamaradaada ama makarafoonkaaga. Hubi in qalabkaaga uusan isticmaalayn barnaamij kale oo isku day mar kale.',
@@ -459,6 +457,13 @@ export const so = {
         'Browser-kaagu ma xafidi karo sawirka iyo codka jidka oo dhan ilaa ka qaybgalayaasha kale. Inta aad shirka ku jirto, sawirka iyo codka shirka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya, qof walba oo shirka ku jirana wuu arkaa farriintan. Haddii aad awoodo, isticmaal nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
       MEDIA_TRANSIT_ONLY:
         'Ka qaybgale ayaa leh browser aan xafidi karin sawirka iyo codka jidka oo dhan. Inta ka qaybgalahaasi shirka ku jiro, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya.',
+      SUBSCRIBE_FAILED: 'Qulqul fiidiyow lama heli karin.',
+    },
+    connectionFailures: {
+      token: 'Xogta loo baahan yahay si aad ugu biirto kulanka lama soo heli karin.',
+      mediaLibrary: 'Shaqada fiidiyowga lama soo rari karin. Dib u soo rar bogga.',
+      signalling: 'Lama gaari karin server-ka fiidiyowga ee kulanka.',
+      media: 'Sawirka iyo codku kama gudbi karin shabakadda. Firewall ayaa laga yaabaa inuu joojiyo wicitaannada fiidiyowga.',
     },
     consent: {
       heading: 'Waa inaad marto diyaarinta shirka',
