@@ -143,6 +143,7 @@ export const en = {
     errorHeading: 'Something went wrong with the registration',
     errorFallback: 'Something went wrong with the registration.',
     closed: 'The meeting has already started and you can no longer register for it.',
+    linkMissing: 'To register you need the registration link from the meeting\'s organiser. Ask the person who invited you for the link.',
     linkInvalid:
       'The registration link does not work. The meeting administrator may have turned off registration or changed to a new link. Ask the person who invited you for a new link.',
   },

@@ -144,6 +144,7 @@ export const so = {
     errorHeading: 'Wax baa ku khaldamay diiwaangelinta',
     errorFallback: 'Wax baa ku khaldamay diiwaangelinta.',
     closed: 'Shirku wuu bilaabmay mar hore, hadda laguma diiwaan gelin karo.',
+    linkMissing: 'Si aad isu diiwaan geliso waxaad u baahan tahay xiriirka diiwaangelinta ee qabanqaabiyaha kulanka. Weydii qofka ku casuumay xiriirka.',
     linkInvalid:
       'Linkiga diiwaangelinta ma shaqeynayo. Maamulaha shirka ayaa laga yaabaa inuu joojiyay diiwaangelinta ama u beddelay link cusub. Weydii qofka kuu yeeray link cusub.',
   },

@@ -152,6 +152,7 @@ export const sv = {
     errorHeading: SIGNUP_TEXTS.errorHeading,
     errorFallback: SIGNUP_TEXTS.errorFallback,
     closed: SIGNUP_TEXTS.closed,
+    linkMissing: SIGNUP_TEXTS.linkMissing,
     linkInvalid: SIGNUP_TEXTS.linkInvalid,
   },
   publicAccess: {
