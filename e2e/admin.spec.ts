@@ -303,22 +303,23 @@ describe('the other admin pages', () => {
 
     await page.goto('/admin/groups');
     await heading(page, 'Grupper');
+    // Every group shares a screen by default; the administrator withdraws it per group.
     const share = page.getByRole('checkbox', { name: 'Dela skärm för KA-användare' });
-    expect(await share.isChecked()).toBe(false);
-    await share.check();
+    expect(await share.isChecked()).toBe(true);
+    await share.uncheck();
     await page.getByRole('button', { name: 'Spara' }).click();
     await page.getByText('Grupperna är sparade. De gäller från nästa inloggning.').waitFor();
     await axeClean(page);
     await page.reload();
     await heading(page, 'Grupper');
-    expect(await page.getByRole('checkbox', { name: 'Dela skärm för KA-användare' }).isChecked()).toBe(true);
-    // Karin's next login has it.
+    expect(await page.getByRole('checkbox', { name: 'Dela skärm för KA-användare' }).isChecked()).toBe(false);
+    // Karin's next login is without it.
     const karin = await bench.newPage();
     await loginAs(karin.page, 'karin', '/usersupport');
     const features = await karin.page.evaluate(async () => (await (await fetch('/api/login/getuserdata')).json()).data.features);
-    expect(features).toEqual(['EditMeeting', 'ScreenShare']);
+    expect(features).toEqual(['EditMeeting']);
     await karin.context.close();
-    await page.getByRole('checkbox', { name: 'Dela skärm för KA-användare' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Dela skärm för KA-användare' }).check();
     await page.getByRole('button', { name: 'Spara' }).click();
     await page.getByText('Grupperna är sparade. De gäller från nästa inloggning.').waitFor();
 

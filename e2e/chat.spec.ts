@@ -105,6 +105,38 @@ describe('chat in a meeting', () => {
     await expect.poll(() => badge(jonna).textContent().catch(() => '')).toContain('1');
   });
 
+  it("a failed connection: the chat's ERROR line says why, not only 'Anslutning misslyckades'", async () => {
+    // The media relay refuses Erik's session (its 30 media sockets a minute spent, as a runaway script would), while
+    // the page, the API and the chat socket work: the media session's first attempts fail (spec §4 Connection).
+    const erik = await bench.person('erik');
+    expect(await giveConsent(erik, ids.meeting)).toBe(200);
+    const opened = await erik.evaluate(async (meetingId) => {
+      await fetch('/api/getantiforgerydata');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const res = await fetch('/api/meeting/gettoken', { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: { meetingId } }) });
+      const token = (await res.json()).data.tokenData.token as string;
+      let n = 0;
+      for (let i = 0; i < 30; i++) {
+        const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(token)}`, 'janus-protocol');
+        if (await new Promise<boolean>((r) => ((ws.onopen = () => r(true)), (ws.onerror = () => r(false))))) n += 1;
+        ws.close();
+      }
+      return n;
+    }, ids.meeting);
+    expect(opened).toBe(30);
+    await erik.goto(`/meetings/${ids.meeting}/conference`);
+    await expect.poll(() => erik.locator('.call-status').textContent(), { timeout: 60_000 }).toBe('Anslutning misslyckades');
+    expect(await erik.locator('[data-error-key="connectionFailed"]').textContent()).toContain('Anslutning misslyckades');
+    await openChat(erik);
+    const line = messages(erik).locator('.chat-notice--error', { hasText: 'Det gick inte att nå mötets videoserver.' });
+    await expect.poll(() => line.count()).toBe(1);
+    expect(await line.getByRole('img', { name: 'Fel' }).count()).toBe(1);
+    expect(await line.locator('time').textContent()).toMatch(/^\d{2}:\d{2}$/);
+    // The line carries the failure's message, not the banner's words again.
+    expect(await messages(erik).locator('.chat-notice--error', { hasText: /^\d{2}:\d{2}Anslutning misslyckades$/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(erik)).toEqual([]);
+  });
+
   it('the emoji picker inserts by Swedish name and hides after sending', async () => {
     const erik = await person('erik', ids.meeting);
     await openChat(erik);

@@ -150,9 +150,10 @@ describe('Firefox ESR', () => {
     await expect.poll(() => jonna.evaluate(() => (document.querySelector<HTMLVideoElement>('.tile[data-stream-id^="screen-"] video')?.videoWidth ?? 0) > 0)).toBe(true);
     await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).click();
     await expect.poll(() => jonna.$eval('.conference-toolbar', (e) => e.textContent ?? '')).not.toContain('delar skärm');
-    // Jonna has no ScreenShare feature (externals get none): Firefox offers her no 'Dela skärm'. (Headless Firefox
-    // could not share anyway: it has no screen to capture, getDisplayMedia fails with NotFoundError.)
-    expect(await jonna.$$eval(aria('Dela skärm', 'button'), (buttons) => buttons.length)).toBe(0);
+    // Jonna has ScreenShare, as every group has by default (Grupper): Firefox, which can capture a screen, offers her
+    // 'Dela skärm'. (Headless Firefox has no screen to capture: getDisplayMedia would fail with NotFoundError.)
+    expect(await jonna.evaluate(() => typeof navigator.mediaDevices.getDisplayMedia)).toBe('function');
+    expect(await jonna.$$eval(aria('Dela skärm', 'button'), (buttons) => buttons.length)).toBe(1);
     await mediaKeepsFlowing(() => erik.evaluate(mediaTotalsInPage), { send: true, videoStreams: 1 });
 
     // The settings dialog lists Firefox's devices.

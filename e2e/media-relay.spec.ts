@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import type { SessionUser } from '../apps/server/src/platform/session.ts';
 import { SCREEN_HANDLE_TAG } from '@videomote/contract/media';
+import { personaByKey } from '../apps/server/src/modules/identity/personas.ts';
+import { sessionUserFromClaims } from '../apps/server/src/modules/identity/session-user.ts';
 import { RawMediaClient } from './support/media.ts';
 import { useMediaServer } from './support/media-server.ts';
 
@@ -72,7 +74,14 @@ describe('/media relay with a real Janus', () => {
       end: new Date(Date.now() + 3600_000),
       participants: [{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }, { persona: 'jonna', role: 'JobSeeker' }],
     });
-    const { raw, hello } = await connect(await server.t.as('jonna'), m.id);
+    // Every group shares by default; here the administrator has withdrawn it from externals (Grupper, read at login).
+    const p = personaByKey('jonna');
+    const withdrawn = sessionUserFromClaims(
+      { sub: 'test-jonna', given_name: p.firstName, family_name: p.lastName, roles: p.roles, pin: p.pin },
+      server.t.app.deps.pins,
+      { Participant: { features: [], isAdmin: false } },
+    );
+    const { raw, hello } = await connect(await server.t.as(withdrawn), m.id);
     expect(hello).toMatchObject({ capabilities: { publish: true, screenShare: false } });
     const { session, handle: camera } = await raw.attach();
     const screen = ((await raw.request({ janus: 'attach', session_id: session, plugin: 'janus.plugin.videoroom', opaque_id: SCREEN_HANDLE_TAG })).data as { id: number }).id;

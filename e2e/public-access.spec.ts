@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBench } from './support/bench.ts';
+import { enter, status } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { seededDataDir } from './support/seed.ts';
 
@@ -78,6 +80,40 @@ describe('public access to a webcast', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('the status line counts the people in the webcast as the participants panel does; a nameless visit finds the name form', async () => {
+    // Three viewers come before the presenter. None is told of another viewer's media connection (their names are
+    // theirs), but all are people in the meeting (conference spec §2 "Call status screen", 'Deltagare (n)').
+    const viewers: Page[] = [];
+    for (const name of ['Sara', 'Omar', 'Lina']) {
+      const { page } = await bench.newPage();
+      await page.goto(`/publicaccess/${rooms.today}`);
+      await page.getByRole('textbox', { name: 'Ange namn' }).fill(name);
+      await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+      await page.waitForURL((url) => url.pathname === `/meetings/${todayId}/conference`);
+      viewers.push(page);
+    }
+    for (const v of viewers) await expect.poll(() => status(v).textContent(), { timeout: 60_000 }).toBe('3 personer deltar i mötet');
+
+    const erik = await bench.person('erik');
+    await enter(erik, todayId);
+    for (const p of [erik, ...viewers]) await expect.poll(() => status(p).textContent(), { timeout: 60_000 }).toBe('4 personer deltar i mötet');
+    const viewer = viewers[0]!;
+    await viewer.getByRole('button', { name: /^Deltagare/ }).click();
+    const people = viewer.getByRole('region', { name: /^Deltagare \(\d+\)$/ });
+    await expect.poll(() => people.getByRole('heading', { level: 2 }).textContent()).toBe('Deltagare (4)');
+    expect(await people.getByRole('heading', { name: 'Presentatörer' }).count()).toBe(1);
+    expect(await seriousAxeViolations(viewer)).toEqual([]);
+
+    // The conference's guard for a visitor without a name (spec §2), reached without the room id: it finds the room
+    // and shows the name form there, not 'Mötet avslutat!'.
+    const last = viewers[2]!;
+    await last.goto(`/meetings/${todayId}/conference/publicaccess`);
+    await last.waitForURL((url) => url.pathname === `/publicaccess/${rooms.today}`, { timeout: 30_000 });
+    await last.getByRole('textbox', { name: 'Ange namn' }).waitFor();
+    expect(await last.getByRole('heading', { name: 'Mötet avslutat!' }).count()).toBe(0);
+    await bench.closePages();
+  }, 240_000);
 
   it('the end page thanks and says the link works again', async () => {
     const { context, page } = await bench.newPage();

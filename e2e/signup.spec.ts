@@ -9,6 +9,7 @@ import { personaByKey } from '../apps/server/src/modules/identity/personas.ts';
 
 const LINK_INVALID =
   'Länken för registrering fungerar inte. Mötets administratör kan ha stängt av registreringen eller bytt till en ny länk. Be den som bjöd in dig om en ny länk.';
+const LINK_MISSING = 'För att registrera dig behöver du länken för registrering från mötets arrangör. Be den som bjöd in dig om länken.';
 
 /** With E2E_SCREENSHOTS=<folder>, full-page screenshots of the pages people read, to check how they look. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -65,14 +66,23 @@ beforeAll(async () => {
 });
 
 describe('presenter sign-up', () => {
-  it('is off until the admin turns it on: the plain link says so; the admin then finds the coded link on the confirmation page', async () => {
+  it('is off until the admin turns it on: the plain link says it needs the organiser\'s link; the admin then finds the coded link on the confirmation page', async () => {
+    // The plain link (no code) says plainly what registration needs, under a heading naming the meeting's type: no
+    // error, as nothing went wrong, and no form.
     const jonna = await bench.person('jonna', undefined, `/meetings/${webcastId}/signup`);
-    const errors = jonna.getByRole('alert').filter({ has: jonna.getByRole('heading', { name: 'Något gick fel vid registeringen' }) });
-    await errors.waitFor();
-    expect(await errors.getByRole('listitem').allTextContents()).toEqual([LINK_INVALID]);
+    await jonna.getByRole('heading', { level: 1, name: 'Välkommen att registrera dig som presentatör' }).waitFor();
+    await jonna.getByText(LINK_MISSING, { exact: true }).waitFor();
+    expect(await jonna.getByRole('heading', { name: 'Något gick fel vid registeringen' }).count()).toBe(0);
     expect(await jonna.getByRole('button', { name: 'Registrera mig' }).count()).toBe(0);
     expect(await seriousAxeViolations(jonna)).toEqual([]);
-    await shot(jonna, 'link-refused');
+    await shot(jonna, 'link-missing');
+    // Logged out the same, for a conversation meeting.
+    const { context: out, page: outPage } = await bench.newPage();
+    await outPage.goto(`/meetings/${meetingId}/signup`);
+    await outPage.getByRole('heading', { level: 1, name: 'Registrera dig som deltagare i mötet' }).waitFor();
+    await outPage.getByText(LINK_MISSING, { exact: true }).waitFor();
+    expect(await outPage.getByRole('button', { name: 'Registrera mig' }).count()).toBe(0);
+    await out.close();
 
     const erik = await bench.person('erik');
     webcastLink = await turnSignupOn(erik, webcastId);

@@ -20,6 +20,8 @@ export const BOOKER_AS_PRESENTER = { currentUser: true, role: 'PresenterInternal
 export const JONNA_BY_PIN = { role: 'JobSeeker', displayName: 'Jonna Sökande', pin: '19900101-2385' } as const;
 /** Karin (persona `karin`) added by personnummer as an external participant. */
 export const KARIN_BY_PIN = { role: 'ExternalParticipant', displayName: 'Karin Kompletterande', pin: '19850709-9805' } as const;
+/** Karin (a KA user) as the agency's contractor in a conversation meeting. */
+export const KARIN_AS_CONTRACTOR = { role: 'PrivateContractor', displayName: 'Karin Kompletterande', pin: '19850709-9805' } as const;
 
 /**
  * Books a meeting through the meetings API as the page's user, tomorrow 09:00-10:00 UTC (in the future and inside

@@ -41,6 +41,13 @@ describe('Stockholm time and ISO weeks (shared with the server)', () => {
       'Starttiden för ett möte får inte vara en senare tid än sluttiden',
     );
   });
+
+  it('refuses a start equal to the end (the spec names only a start later than the end)', () => {
+    const now = new Date('2026-11-20T08:00:00Z');
+    const me = { role: 'EmploymentOfficer', displayName: 'Erik', pin: null, afId: 'erihan', hasStoredPin: false, currentUser: true, editMode: false };
+    const errors = validateMeetingDraft({ title: 'x', date: '2026-11-20', startTime: '15:00', endTime: '15:00', participants: [me] }, { now, started: false });
+    expect(errors.map((e) => e.message)).toEqual(['Starttiden för ett möte får inte vara en senare tid än sluttiden']);
+  });
 });
 
 describe('localParts', () => {

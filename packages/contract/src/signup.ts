@@ -28,6 +28,14 @@ export const SignupInfo = Type.Object({
 });
 export type SignupInfo = Static<typeof SignupInfo>;
 
+/**
+ * `GET /api/meeting/signuptype/{id}` (ours): the meeting type alone, for the sign-up page opened without a code to
+ * name the meeting in its heading while it says that registration needs the organiser's link. Nothing else of the
+ * meeting: no time, no title, no people (the code guards those, validateexternaluser).
+ */
+export const SignupType = Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1)]) });
+export type SignupType = Static<typeof SignupType>;
+
 /** `POST /api/meeting/addexternaluser`. `signedForm` must be true: the person accepted the data handling. */
 export const AddExternalUserBody = Type.Object({
   data: Type.Object({
@@ -76,6 +84,8 @@ export const SIGNUP_TEXTS = {
    * Sign-up off, a wrong code and a renewed (old) code get this one answer: a person guessing learns nothing about
    * which it was, and a person with an old link learns what to do.
    */
+  /** The page opened without the link's code (the plain meeting address): not an error, what to do. */
+  linkMissing: 'För att registrera dig behöver du länken för registrering från mötets arrangör. Be den som bjöd in dig om länken.',
   linkInvalid:
     'Länken för registrering fungerar inte. Mötets administratör kan ha stängt av registreringen eller bytt till en ny länk. Be den som bjöd in dig om en ny länk.',
 } as const;

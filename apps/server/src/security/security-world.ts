@@ -78,6 +78,8 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'POST /api/lobby/:id/consent': /*         */ row('403 200 200 200 200 401 403 403'),
   'DELETE /api/lobby/:id/consent': /*       */ row('403 200 200 200 200 401 403 403'),
   'GET /api/meeting/validateexternaluser/:id': row('200 200 200 200 200 401 403 200'),
+  // The meeting type alone, for the sign-up page without a code: open like the page (see SignupType).
+  'GET /api/meeting/signuptype/:id': /*     */ row('200 200 200 200 200 200 200 200'),
   'POST /api/meeting/addexternaluser': /*   */ row('403 403 409 409 409 401 403 403'),
   // Public access to a webcast by its link: no login needed; entering replaces the browser's session.
   'GET /api/meeting/getidbyroomid/:roomId': row('200 200 200 200 200 200 200 200'),
@@ -258,6 +260,7 @@ export const VISITOR_ROUTES = new Set([
   'POST /api/login/logout',
   'GET /api/login/endsession',
   'GET /api/meeting/getidbyroomid/:roomId',
+  'GET /api/meeting/signuptype/:id',
   'POST /api/publicaccess/:roomId',
   'POST /api/meeting/gettoken',
   'GET /api/meeting/getmeetingbyroomid/:roomId',

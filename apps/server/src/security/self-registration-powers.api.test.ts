@@ -11,8 +11,9 @@ import type { Persona } from '../modules/identity/personas.ts';
 
 /**
  * A sign-up link can travel further than the admin meant, so what it gives must stay small: whoever registers by it
- * presents (webcast) or takes part (meeting), and gets none of the moderation powers — no screen-share takeover
- * (forceUnpublish), no mute or removal of others (forceDisconnect, the kick and forcemute routes), no chat moderation.
+ * presents (webcast) or takes part (meeting), shares a screen and takes a share over after the confirmation like any
+ * participant (conference spec §6; forceUnpublish stops a screen share and nothing else), but gets none of the
+ * moderation powers — no mute or removal of others (forceDisconnect, the kick and forcemute routes), no chat moderation.
  * People register the real way (before the start, with the admin's code); then the clock moves into the meeting.
  * No Janus here (JANUS_URL points at a closed port): tokens and capabilities are issued, rooms are not created.
  */
@@ -38,7 +39,7 @@ describe('self-registered people get no moderation powers', () => {
     [1, 'jonna', 'PresenterExternal'],
     [0, 'karin', 'ExternalParticipant'],
   ] as const) {
-    it(`a self-registered ${role} in a ${type === 1 ? 'webcast' : 'meeting'}: publishes, but takes over, mutes, removes and moderates nothing`, async () => {
+    it(`a self-registered ${role} in a ${type === 1 ? 'webcast' : 'meeting'}: publishes and may take a share over, but mutes, removes and moderates nothing`, async () => {
       const m = await seed(type);
       const registered = await (await t.as(who)).post('/api/meeting/addexternaluser', { meetingId: m.id, signedForm: true, code: CODE });
       expect(registered.statusCode, registered.body).toBe(200);
@@ -46,15 +47,17 @@ describe('self-registered people get no moderation powers', () => {
       const [self, admin] = [await t.as(who), await t.as('erik')];
       const token = await tokenFor(self, m.id, 'x');
       expect(token.statusCode, token.body).toBe(200);
-      expect(token.json().data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+      expect(token.json().data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true });
       const listed = token.json().data.meeting.participants.find((p: { currentUser: boolean }) => p.currentUser);
       expect(listed).toMatchObject({ role, moderator: false });
       // The admin of the same meeting does get them: the rule is about how one came in, not about the meeting.
       const adminToken = (await tokenFor(admin, m.id, 'x')).json().data;
       expect(adminToken.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
 
-      // The moderation routes refuse before looking for the connection (the admin gets past the rule: 404).
-      for (const action of ['forceunpublish', 'forcemute', 'kick']) {
+      // The moderation routes refuse before looking for the connection (the admin gets past the rule: 404). A share
+      // takeover is every sharer's: past the rule too, and then no such connection.
+      expect((await self.post(`/api/media/${m.id}/forceunpublish`, { connectionId: 'any-connection' })).statusCode).toBe(404);
+      for (const action of ['forcemute', 'kick']) {
         const res = await self.post(`/api/media/${m.id}/${action}`, { connectionId: 'any-connection' });
         expect(res.statusCode, `${action}: ${res.body}`).toBe(403);
         expect(res.json()).toMatchObject({ name: 'Forbidden', statusCode: 403 });

@@ -67,12 +67,12 @@ export async function insertMeeting(
   return { id: row!.id, roomId, participantIds };
 }
 
-/** The built-in Grupper table as migration 009 seeds it: reset() empties every table, seeds included. */
+/** The built-in Grupper table as migrations 009 and 019 seed it: reset() empties every table, seeds included. */
 export async function seedBuiltInRoleGrants(db: Db): Promise<void> {
   await db.query(`INSERT INTO role_grants (role, features, is_admin) VALUES
     ('VIDAdmin', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], true),
     ('VIDMedarbetare', ARRAY['EditMeeting','InternalMeeting','ScreenShare'], false),
-    ('KompletterandeAktör', ARRAY['EditMeeting'], false),
-    ('FriståendeAktör', ARRAY['EditMeeting'], false),
-    ('Participant', '{}', false)`);
+    ('KompletterandeAktör', ARRAY['EditMeeting','ScreenShare'], false),
+    ('FriståendeAktör', ARRAY['EditMeeting','ScreenShare'], false),
+    ('Participant', ARRAY['ScreenShare'], false)`);
 }

@@ -56,7 +56,14 @@ function ConferenceCaptions({ meetingId }: { meetingId: string }) {
   return <CaptionsOverlay lines={state.captions}>{typist && <CaptionInput onSend={sendCaption} />}</CaptionsOverlay>;
 }
 
+/** The people in the meeting as 'Deltagare (n)' counts them, for the call's status line (conference-view.ts). */
+function usePresentCount(meetingId: string): number | null {
+  const { state } = useChat({ meetingId });
+  return state.connection === 'connected' ? state.participants.length : null;
+}
+
 registerConferenceSlots({
+  usePresentCount,
   captions: ConferenceCaptions,
   tileIdentity: TileIdentity,
   announcer: Announcer,

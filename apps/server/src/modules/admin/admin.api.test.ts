@@ -49,7 +49,7 @@ describe('admin guard', () => {
     for (const route of ADMIN_ROUTES) expect((await call(t.anonymous(), route)).statusCode, route[1]).toBe(401);
     // Nothing was changed by the refused writes.
     const grants = await loadRoleGrants(t.db);
-    expect(grants?.Participant).toEqual({ features: [], isAdmin: false });
+    expect(grants?.Participant).toEqual({ features: ['ScreenShare'], isAdmin: false });
   });
 
   it('the list above names real routes (a renamed route must not slip out of this test)', () => {
@@ -67,8 +67,10 @@ describe('Grupper', () => {
     expect(roles).toEqual(['Participant', 'VIDAdmin', 'KompletterandeAktör', 'FriståendeAktör', 'VIDMedarbetare']);
     expect(features).toEqual(['EditMeeting', 'InternalMeeting', 'ScreenShare']);
     expect(grants).toContainEqual({ role: 'VIDAdmin', features: ['EditMeeting', 'InternalMeeting', 'ScreenShare'], isAdmin: true, userLevel: 'Intern' });
-    expect(grants).toContainEqual({ role: 'KompletterandeAktör', features: ['EditMeeting'], isAdmin: false, userLevel: 'KA' });
-    expect(grants).toContainEqual({ role: 'Participant', features: [], isAdmin: false, userLevel: 'None' });
+    // Every group shares a screen by default (booking spec §1, conference spec §6); Grupper withdraws it per group.
+    expect(grants).toContainEqual({ role: 'KompletterandeAktör', features: ['EditMeeting', 'ScreenShare'], isAdmin: false, userLevel: 'KA' });
+    expect(grants).toContainEqual({ role: 'FriståendeAktör', features: ['EditMeeting', 'ScreenShare'], isAdmin: false, userLevel: 'MSFA' });
+    expect(grants).toContainEqual({ role: 'Participant', features: ['ScreenShare'], isAdmin: false, userLevel: 'None' });
   });
 
   it('stores an edit, which the next login applies', async () => {

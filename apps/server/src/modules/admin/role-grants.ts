@@ -68,8 +68,11 @@ export async function saveRoleGrants(db: Db, update: RoleGrantsUpdate): Promise<
     for (const g of update.grants) {
       const features = Features.filter((f) => g.features.includes(f));
       await tx.query(
+      // Grupper saves the whole table: only a row whose grants change is stamped, so updated_at records what an
+      // administrator changed (migration 019 gives a new default only to rows no administrator changed).
       `INSERT INTO role_grants (role, features, is_admin) VALUES ($1, $2, $3)
-       ON CONFLICT (role) DO UPDATE SET features = EXCLUDED.features, is_admin = EXCLUDED.is_admin, updated_at = now()`,
+       ON CONFLICT (role) DO UPDATE SET features = EXCLUDED.features, is_admin = EXCLUDED.is_admin, updated_at = now()
+       WHERE role_grants.features IS DISTINCT FROM EXCLUDED.features OR role_grants.is_admin IS DISTINCT FROM EXCLUDED.is_admin`,
         [g.role, features, g.isAdmin],
       );
     }

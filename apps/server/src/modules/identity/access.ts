@@ -25,7 +25,9 @@ export interface RoleGrant {
 export type RoleGrants = Partial<Record<MembershipRole, RoleGrant>>;
 
 /**
- * Staff get EditMeeting, InternalMeeting and ScreenShare; KA and MSFA users EditMeeting; externals none.
+ * Staff get EditMeeting, InternalMeeting and ScreenShare; KA and MSFA users EditMeeting and ScreenShare; externals
+ * ScreenShare. Every group may share a screen by default (booking spec §1: all participants of a conversation meeting
+ * may; conference spec §6: any participant may take a share over): the administrator withdraws it per group.
  * With `grants` (the admin's Grupper table, read at login) features and admin are the union of what the user's
  * roles grant instead; the user level always follows the roles.
  */
@@ -43,7 +45,9 @@ export function accessFor(roles: MembershipRole[], grants?: RoleGrants): Access 
   if (roles.includes('VIDMedarbetare') || isAdmin) {
     return { features: ['EditMeeting', 'InternalMeeting', 'ScreenShare'], userLevel: 'Intern', isAdmin };
   }
-  if (roles.includes('KompletterandeAktör')) return { features: ['EditMeeting'], userLevel: 'KA', isAdmin };
-  if (roles.includes('FriståendeAktör')) return { features: ['EditMeeting'], userLevel: 'MSFA', isAdmin };
-  return { features: [], userLevel: 'None', isAdmin };
+  if (roles.includes('KompletterandeAktör')) return { features: ['EditMeeting', 'ScreenShare'], userLevel: 'KA', isAdmin };
+  if (roles.includes('FriståendeAktör')) return { features: ['EditMeeting', 'ScreenShare'], userLevel: 'MSFA', isAdmin };
+  // No known role at all (an anonymous visitor, a login without roles): nothing; the Participant role shares.
+  if (!roles.includes('Participant')) return { features: [], userLevel: 'None', isAdmin };
+  return { features: ['ScreenShare'], userLevel: 'None', isAdmin };
 }

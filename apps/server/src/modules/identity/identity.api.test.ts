@@ -9,9 +9,9 @@ describe('getuserdata', () => {
   it.each([
     ['anna', ['VIDMedarbetare', 'VIDAdmin'], ['EditMeeting', 'InternalMeeting', 'ScreenShare'], 'Intern', true],
     ['erik', ['VIDMedarbetare'], ['EditMeeting', 'InternalMeeting', 'ScreenShare'], 'Intern', false],
-    ['karin', ['KompletterandeAktör'], ['EditMeeting'], 'KA', false],
-    ['fredrik', ['FriståendeAktör'], ['EditMeeting'], 'MSFA', false],
-    ['jonna', ['Participant'], [], 'None', false],
+    ['karin', ['KompletterandeAktör'], ['EditMeeting', 'ScreenShare'], 'KA', false],
+    ['fredrik', ['FriståendeAktör'], ['EditMeeting', 'ScreenShare'], 'MSFA', false],
+    ['jonna', ['Participant'], ['ScreenShare'], 'None', false],
   ] as const)('maps %s roles to features and user level', async (persona, roles, features, level, isAdmin) => {
     const client = await t.as(persona);
     const res = await client.get('/api/login/getuserdata');
@@ -42,7 +42,7 @@ describe('getuserdata', () => {
     const client = await t.as('jonna');
     const jonna = await client.get('/api/login/getuserdata?optional=true');
     expect(jonna.statusCode).toBe(200);
-    expect(jonna.json().data).toMatchObject({ ciamGivenName: 'Jonna', features: [] });
+    expect(jonna.json().data).toMatchObject({ ciamGivenName: 'Jonna', features: ['ScreenShare'] });
     t.clock.advance(61 * 60_000);
     expect((await client.get('/api/login/getuserdata?optional=true')).json()).toEqual({ data: null });
     expect((await t.anonymous().get('/api/login/getuserdata?optional=maybe')).statusCode).toBe(400);

@@ -133,7 +133,7 @@ describe('login through the embedded IdP', () => {
     expect(data).toMatchObject({ ciamGivenName: 'Tolvan Tolvansson', ciamFamilyName: 'Test', identityKind: 'eid' });
     expect(data.afRole).toEqual(['Participant', 'KompletterandeAktör']);
     expect(data.isAdmin).toBe(false);
-    expect(data.features).toEqual(['EditMeeting']);
+    expect(data.features).toEqual(['EditMeeting', 'ScreenShare']);
   });
 
   it('refuses coordination numbers on the IdP form', async () => {

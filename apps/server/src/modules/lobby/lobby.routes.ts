@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Envelope } from '@videomote/contract/envelope';
 import { LobbyMeeting, LobbyParams } from '@videomote/contract/lobby';
-import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting } from '@videomote/contract/signup';
+import { AddExternalUserBody, SignupInfo, SignupInfoQuery, SignupMeeting, SignupType } from '@videomote/contract/signup';
 import {
   AUTHENTICATION_VARIANT_COOKIE,
   MeetingIdByRoom,
@@ -13,7 +13,7 @@ import {
 import { requirePerson, setSessionCookie } from '../../platform/auth.ts';
 import { answers, typed } from '../../platform/typed-routes.ts';
 import { giveConsent, lobbyMeeting, withdrawConsent } from './lobby.service.ts';
-import { addExternalUser, signupInfo } from './signup.service.ts';
+import { addExternalUser, signupInfo, signupType } from './signup.service.ts';
 import { openWebcastByRoom, visitorFor } from './public-access.service.ts';
 
 /**
@@ -54,6 +54,13 @@ export async function lobbyRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/meeting/validateexternaluser/:id',
     { schema: { params: LobbyParams, querystring: SignupInfoQuery, response: answers(SignupInfo) } },
     async (request) => ({ data: await signupInfo(db, requirePerson(request), request.params.id, request.query.code) }),
+  );
+
+  // Open to everybody, as the sign-up page is: only the meeting type, to name it in the page's heading (see SignupType).
+  app.get(
+    '/api/meeting/signuptype/:id',
+    { config: { anonymousVisitor: true }, schema: { params: LobbyParams, response: answers(SignupType) } },
+    async (request) => ({ data: await signupType(db, request.params.id) }),
   );
 
   app.post(

@@ -64,6 +64,21 @@ describe('GET /api/meeting/validateexternaluser/{id}', () => {
   });
 });
 
+describe('GET /api/meeting/signuptype/{id}', () => {
+  it('tells anyone the meeting type alone, for the page opened without a code; 404 for no such meeting', async () => {
+    const [webcast, meeting] = [await seed(1), await seed(0)];
+    const res = await t.anonymous().get(`/api/meeting/signuptype/${webcast.id}`);
+    expect(res.statusCode).toBe(200);
+    // Nothing but the type: no time, title, people or code.
+    expect(res.json()).toEqual({ data: { type: 1 } });
+    expect((await (await t.as('jonna')).get(`/api/meeting/signuptype/${meeting.id}`)).json()).toEqual({ data: { type: 0 } });
+    const unknown = await t.anonymous().get('/api/meeting/signuptype/9b2f6a56-1c1f-4a7e-a7d4-0c7f9e1f0b11');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ name: 'NotFound', errors: [{ fields: ['meetingId'], message: SIGNUP_ERRORS.meetingNotFound }] });
+    expect((await t.anonymous().get('/api/meeting/signuptype/x')).statusCode).toBe(404);
+  });
+});
+
 describe('POST /api/meeting/addexternaluser', () => {
   it('registers an e-ID user as presenter of a webcast and answers the meeting without any personnummer', async () => {
     const m = await seed(1);

@@ -43,6 +43,13 @@ export const isOpenForSignup = (meeting: MeetingSummary, now: Date) => now.getTi
 /** A self-registered person presents in a webcast and takes part as an external participant in a meeting. */
 export const selfRegistrationRole = (type: 0 | 1): ParticipantRole => (type === 1 ? 'PresenterExternal' : 'ExternalParticipant');
 
+/** The meeting type alone (SignupType): the sign-up page without a code names the meeting by it. */
+export async function signupType(db: Queryable, meetingId: string): Promise<{ type: 0 | 1 }> {
+  const meeting = await findMeeting(db, meetingId);
+  if (!meeting) throw meetingNotFound();
+  return { type: meeting.type };
+}
+
 /** The sign-up page's facts: for the meeting's own people, or for whoever holds the current sign-up link. */
 export async function signupInfo(db: Db, user: SessionUser, meetingId: string, code: string | undefined): Promise<SignupInfo> {
   const meeting = await findMeeting(db, meetingId);

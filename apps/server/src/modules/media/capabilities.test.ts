@@ -15,7 +15,7 @@ const STAFF = ['EditMeeting', 'InternalMeeting', 'ScreenShare'] as const;
 
 describe('capabilitiesFor', () => {
   it('lets everyone in a Meeting publish and subscribe; admins may also disconnect others', () => {
-    expect(capabilitiesFor(participant(0, 'JobSeeker'), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: false });
+    expect(capabilitiesFor(participant(0, 'JobSeeker'), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
     expect(capabilitiesFor(participant(0, 'EmploymentOfficer', true), STAFF)).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: true, screenShare: true });
   });
   it('lets only presenters and admins publish in a Webcast', () => {
@@ -30,12 +30,21 @@ describe('capabilitiesFor', () => {
     expect(capabilitiesFor(participant(0, 'JobSeeker'), ['ScreenShare']).screenShare).toBe(true);
     expect(capabilitiesFor(participant(1, 'JobSeeker'), ['ScreenShare']).screenShare).toBe(false);
   });
-  it('never gives a self-registered person moderation: they publish in their role, but take over and remove nothing', () => {
-    expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
-    expect(capabilitiesFor(participant(0, 'ExternalParticipant', false, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
-    // Even a row that claims admin (the database forbids it since migration 014) gets no moderation.
-    expect(capabilitiesFor(participant(0, 'PrivateContractor', true, true), [])).toEqual({ publish: true, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
-    expect(capabilitiesFor(participant(1, 'JobSeeker', true, true), [])).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
+  it('lets whoever may share take a share over (spec §6), and nobody else: a contractor, an external presenter, a job seeker', () => {
+    const sharer = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
+    expect(capabilitiesFor(participant(0, 'JobSeeker'), ['ScreenShare'])).toEqual(sharer);
+    expect(capabilitiesFor(participant(0, 'PrivateContractor'), ['EditMeeting', 'ScreenShare'])).toEqual(sharer);
+    expect(capabilitiesFor(participant(1, 'PresenterExternal'), ['ScreenShare'])).toEqual(sharer);
+    // Withdrawn from the group in Grupper: neither sharing nor taking over.
+    expect(capabilitiesFor(participant(0, 'JobSeeker'), [])).toMatchObject({ publish: true, forceUnpublish: false, screenShare: false });
+  });
+  it('never lets a self-registered person remove anyone; they publish, share and take a share over in their role', () => {
+    const sharer = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
+    expect(capabilitiesFor(participant(1, 'PresenterExternal', false, true), ['ScreenShare'])).toEqual(sharer);
+    expect(capabilitiesFor(participant(0, 'ExternalParticipant', false, true), ['ScreenShare'])).toEqual(sharer);
+    // Even a row that claims admin (the database forbids it since migration 014) gets no forceDisconnect.
+    expect(capabilitiesFor(participant(0, 'PrivateContractor', true, true), ['EditMeeting', 'ScreenShare'])).toEqual(sharer);
+    expect(capabilitiesFor(participant(1, 'JobSeeker', true, true), ['ScreenShare'])).toEqual({ publish: false, subscribe: true, forceUnpublish: false, forceDisconnect: false, screenShare: false });
   });
 });
 

@@ -39,7 +39,8 @@ describe('POST /api/meeting/gettoken', () => {
       { id: m.participantIds[0], displayName: 'Erik Handläggare', role: 'EmploymentOfficer', moderator: true, currentUser: false },
       { id: m.participantIds[1], displayName: 'Jonna S', role: 'JobSeeker', moderator: false, currentUser: true },
     ]);
-    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: false });
+    // Every group shares a screen by default (Grupper may withdraw it), and whoever shares may take a share over.
+    expect(data.capabilities).toEqual({ publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true });
     // A personnummer as text (12 digits standing alone, or the seeded birth date): not any 12-digit run, which random
     // base64 in the token, media key or TURN password holds now and then (failed CI once so).
     expect(res.body).not.toMatch(/(?<![A-Za-z0-9+/])\d{12}(?![A-Za-z0-9+/])|19900101/);

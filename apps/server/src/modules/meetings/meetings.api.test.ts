@@ -86,6 +86,21 @@ describe('create and read', () => {
     expect(again.roomId).not.toBe(m.roomId);
   });
 
+  it('takes createdBy from the session, not from the form (booking spec §3 puts it in the payload)', async () => {
+    const erik = await t.as('erik');
+    const m = await book(erik, { createdBy: 'VIDAdmin' });
+    // The booker's own roles: a form cannot claim another role, nor someone else, as the meeting's creator.
+    expect(m.createdBy).toBe('VIDMedarbetare');
+    const [row] = await t.db.query<{ created_by: string }>('SELECT created_by FROM meetings WHERE id = $1', [m.id]);
+    expect(row!.created_by).toBe('VIDMedarbetare');
+  });
+
+  it('refuses a start equal to the end: a meeting of no length', async () => {
+    const res = await (await t.as('erik')).post('/api/meeting', booking({ startTime: '2026-11-20T14:00:00+01:00', endTime: '2026-11-20T14:00:00+01:00' }));
+    expect(res.statusCode).toBe(400);
+    expect(messagesOf(res)).toContain('startTime: Starttiden för ett möte får inte vara en senare tid än sluttiden');
+  });
+
   it('adds the booker when the form left them out, and takes staff names from the directory', async () => {
     const erik = await t.as('erik');
     const m = await book(erik, { participants: [jonna, { role: 'EmploymentOfficer', afId: 'marlin', displayName: 'ignored' }] });

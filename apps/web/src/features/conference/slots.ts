@@ -29,6 +29,11 @@ export interface ConferenceSlots {
   announcer?: ComponentType<{ meetingId: string }> | null;
   /** The text interpreter's captions over the bottom of the stage (they travel on the chat socket). */
   captions?: ComponentType<{ meetingId: string }> | null;
+  /**
+   * A hook: how many people are in the meeting, as the participants panel counts them (the chat socket's presence);
+   * null until that list has come. Registered once before the page renders, so the page calls the same hook always.
+   */
+  usePresentCount?: ((meetingId: string) => number | null) | null;
 }
 
 export const conferenceSlots: ConferenceSlots = { chatPanel: null, participantsPanel: null, unreadBadge: null, notifyChat: null };

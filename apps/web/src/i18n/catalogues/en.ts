@@ -143,6 +143,7 @@ export const en = {
     errorHeading: 'Something went wrong with the registration',
     errorFallback: 'Something went wrong with the registration.',
     closed: 'The meeting has already started and you can no longer register for it.',
+    linkMissing: 'To register you need the registration link from the meeting\'s organiser. Ask the person who invited you for the link.',
     linkInvalid:
       'The registration link does not work. The meeting administrator may have turned off registration or changed to a new link. Ask the person who invited you for a new link.',
   },
@@ -420,7 +421,6 @@ export const en = {
       maximiseShare: 'Maximise sharing',
       minimiseShare: 'Minimise sharing',
       failed: 'The screen could not be shared.',
-      busy: '{{name}} is already sharing their screen. You can share your screen when that sharing has ended.',
     },
     help: {
       helpTitle: 'Is it not working?',
@@ -443,7 +443,6 @@ export const en = {
       readMore: 'Here you can read more about how to do this.',
       close: 'Close',
       forcedMute: 'Someone in the meeting has turned off your microphone',
-      subscribeFailed: 'A video stream could not be received.',
     },
     errors: {
       OT_HARDWARE_UNAVAILABLE: 'Could not reach your camera or microphone. Check that your devices are not used by another application and try again.',
@@ -459,6 +458,13 @@ export const en = {
         'Your web browser cannot encrypt picture and sound all the way to the other participants. While you are in the meeting, its picture and sound are therefore protected only on the way to and from our video server, and everyone in the meeting sees this message. If you can, use an up-to-date version of Chrome, Edge, Firefox or Safari.',
       MEDIA_TRANSIT_ONLY:
         'A participant has a web browser that cannot encrypt picture and sound all the way. While that participant is in the meeting, picture and sound are protected only on the way to and from our video server.',
+      SUBSCRIBE_FAILED: 'A video stream could not be received.',
+    },
+    connectionFailures: {
+      token: 'The details needed to join the meeting could not be fetched.',
+      mediaLibrary: 'The video function could not be loaded. Reload the page.',
+      signalling: 'The meeting\'s video server could not be reached.',
+      media: 'Picture and sound could not get through the network. A firewall may block video calls.',
     },
     consent: {
       heading: 'You need to go through the meeting preparations',

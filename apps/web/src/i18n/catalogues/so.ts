@@ -144,6 +144,7 @@ export const so = {
     errorHeading: 'Wax baa ku khaldamay diiwaangelinta',
     errorFallback: 'Wax baa ku khaldamay diiwaangelinta.',
     closed: 'Shirku wuu bilaabmay mar hore, hadda laguma diiwaan gelin karo.',
+    linkMissing: 'Si aad isu diiwaan geliso waxaad u baahan tahay xiriirka diiwaangelinta ee qabanqaabiyaha kulanka. Weydii qofka ku casuumay xiriirka.',
     linkInvalid:
       'Linkiga diiwaangelinta ma shaqeynayo. Maamulaha shirka ayaa laga yaabaa inuu joojiyay diiwaangelinta ama u beddelay link cusub. Weydii qofka kuu yeeray link cusub.',
   },
@@ -420,7 +421,6 @@ export const so = {
       maximiseShare: 'Weynee wadaagista',
       minimiseShare: 'Yaree wadaagista',
       failed: 'Shaashadda lama wadaagi karin.',
-      busy: '{{name}} horay ayuu u wadaagayaa shaashaddiisa. Waxaad wadaagi kartaa shaashaddaada marka wadaagistaas dhammaato.',
     },
     help: {
       helpTitle: 'Ma shaqeynayo?',
@@ -443,7 +443,6 @@ export const so = {
       readMore: 'Halkan waxaad ka akhrin kartaa sida tan loo sameeyo.',
       close: 'Xir',
       forcedMute: 'Qof shirka ku jira ayaa damiyay makarafoonkaaga',
-      subscribeFailed: 'Qulqul fiidiyow lama heli karin.',
     },
     errors: {
       OT_HARDWARE_UNAVAILABLE: 'Lama heli karin kamaradaada ama makarafoonkaaga. Hubi in qalabkaaga uusan isticmaalayn barnaamij kale oo isku day mar kale.',
@@ -459,6 +458,13 @@ export const so = {
         'Browser-kaagu ma xafidi karo sawirka iyo codka jidka oo dhan ilaa ka qaybgalayaasha kale. Inta aad shirka ku jirto, sawirka iyo codka shirka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya, qof walba oo shirka ku jirana wuu arkaa farriintan. Haddii aad awoodo, isticmaal nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
       MEDIA_TRANSIT_ONLY:
         'Ka qaybgale ayaa leh browser aan xafidi karin sawirka iyo codka jidka oo dhan. Inta ka qaybgalahaasi shirka ku jiro, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya.',
+      SUBSCRIBE_FAILED: 'Qulqul fiidiyow lama heli karin.',
+    },
+    connectionFailures: {
+      token: 'Xogta loo baahan yahay si aad ugu biirto kulanka lama soo heli karin.',
+      mediaLibrary: 'Shaqada fiidiyowga lama soo rari karin. Dib u soo rar bogga.',
+      signalling: 'Lama gaari karin server-ka fiidiyowga ee kulanka.',
+      media: 'Sawirka iyo codku kama gudbi karin shabakadda. Firewall ayaa laga yaabaa inuu joojiyo wicitaannada fiidiyowga.',
     },
     consent: {
       heading: 'Waa inaad marto diyaarinta shirka',

@@ -152,6 +152,7 @@ export const sv = {
     errorHeading: SIGNUP_TEXTS.errorHeading,
     errorFallback: SIGNUP_TEXTS.errorFallback,
     closed: SIGNUP_TEXTS.closed,
+    linkMissing: SIGNUP_TEXTS.linkMissing,
     linkInvalid: SIGNUP_TEXTS.linkInvalid,
   },
   publicAccess: {
@@ -428,7 +429,6 @@ export const sv = {
       maximiseShare: 'Maximera delning',
       minimiseShare: 'Minimera delning',
       failed: 'Det gick inte att dela skärmen.',
-      busy: '{{name}} delar redan sin skärm. Du kan dela din skärm när den delningen är slut.',
     },
     help: {
       helpTitle: 'Fungerar det inte?',
@@ -451,7 +451,6 @@ export const sv = {
       readMore: 'Här kan du läsa mer om hur du gör detta.',
       close: 'Stäng',
       forcedMute: 'Någon i mötet har stängt av din mikrofon',
-      subscribeFailed: 'Det gick inte att ta emot en videoström.',
     },
     errors: {
       OT_HARDWARE_UNAVAILABLE:
@@ -468,6 +467,14 @@ export const sv = {
         'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Så länge du är med skyddas bild och ljud i mötet därför bara på vägen till och från vår videoserver, och alla i mötet ser detta meddelande. Använd gärna en aktuell version av Chrome, Edge, Firefox eller Safari.',
       MEDIA_TRANSIT_ONLY:
         'En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen. Så länge den deltagaren är med skyddas bild och ljud i mötet bara på vägen till och från vår videoserver.',
+      SUBSCRIBE_FAILED: 'Det gick inte att ta emot en videoström.',
+    },
+    /** What the chat's ERROR line says when the connection failed (spec §4, §8): why, not only that it did. */
+    connectionFailures: {
+      token: 'Det gick inte att hämta uppgifterna för att ansluta till mötet.',
+      mediaLibrary: 'Det gick inte att ladda videofunktionen. Ladda om sidan.',
+      signalling: 'Det gick inte att nå mötets videoserver.',
+      media: 'Bild och ljud kom inte fram genom nätverket. En brandvägg kan stoppa videosamtal.',
     },
     consent: {
       heading: 'Du behöver gå via mötets förberedelser',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { CallModel, CallState } from '../model/call-model.ts';
 import { deviceFor, KEEP_ALIVE_MS, raisedCount } from '../model/layout.ts';
-import { STATUS_TEXTS } from '../model/texts.ts';
+import { connectionFailureLine } from '../model/conference-view.ts';
 import { keepAlive } from '../api/keep-alive.ts';
 import { conferenceSlots } from '../slots.ts';
 
@@ -34,10 +34,10 @@ export function useParticipantCountMemory(isPublicMeeting: boolean, participantC
   }, [isPublicMeeting, participantCount]);
 }
 
-/** Spec §4: a failed connection also adds an ERROR notification to the chat. */
+/** Spec §4, §8: a failed connection also adds an ERROR notification to the chat, with the failure's message. */
 export function useConnectionFailedInChat(meetingId: string, errors: CallState['errors']): void {
-  const connectionFailed = errors.some((e) => e.key === 'connectionFailed');
+  const failure = connectionFailureLine(errors);
   useEffect(() => {
-    if (connectionFailed) conferenceSlots.notifyChat?.(meetingId, 'ERROR', STATUS_TEXTS.connectionFailed);
-  }, [connectionFailed, meetingId]);
+    if (failure) conferenceSlots.notifyChat?.(meetingId, 'ERROR', failure);
+  }, [failure, meetingId]);
 }

@@ -4,7 +4,8 @@ import type { ConferenceMeeting } from '@videomote/contract/media';
 import { useUser } from '../../session/session-context.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CallModel } from '../model/call-model.ts';
-import { CONSENT_TEXTS } from '../model/texts.ts';
+import { CONNECTION_FAILURE_TEXTS, CONSENT_TEXTS } from '../model/texts.ts';
+import { guardPath } from '../model/public-access-guard.ts';
 import type { MediaSession } from '../media/media-session.ts';
 import { startCall, type EarlyCall } from '../media/call-start.ts';
 
@@ -35,10 +36,20 @@ export function useMediaSession(meetingId: string, model: CallModel, early: Earl
     const displayName = visitor ? user.ciamGivenName || localStorage.getItem('displayName') || '' : `${user.ciamGivenName} ${user.ciamFamilyName}`.trim();
     const started = early?.take() ?? null;
     if (visitor && !displayName) {
-      started?.then((call) => call.session.close(), () => {});
-      // A webcast visitor needs a name first (spec §2 guard).
-      navigate(`/meetings/${meetingId}/conference/publicaccess`, { replace: true });
-      return;
+      // A webcast visitor needs a name first (spec §2 guard): the room's name form, whose room id the started call's
+      // gettoken names; without a started call the guard route finds it.
+      const toGuard = (roomId: string | null) => !cancelled && navigate(guardPath(meetingId, roomId), { replace: true });
+      if (!started) toGuard(null);
+      started?.then(
+        (call) => {
+          call.session.close();
+          toGuard(call.data.meeting.roomId);
+        },
+        () => toGuard(null),
+      );
+      return () => {
+        cancelled = true;
+      };
     }
     (started ?? startCall(meetingId, model, displayName))
       .then(({ data, session: s }) => {
@@ -58,7 +69,7 @@ export function useMediaSession(meetingId: string, model: CallModel, early: Earl
         }
         // Not a member (403) or no such meeting (404): no retries, the error page explains, as the lobby does.
         if (err.status === 403 || err.status === 404) navigate(`/error?status=${err.status}`, { replace: true });
-        else model.connectionFailed();
+        else model.connectionFailed(tokenFailureText(err));
       });
     return () => {
       cancelled = true;
@@ -68,4 +79,12 @@ export function useMediaSession(meetingId: string, model: CallModel, early: Earl
   }, [meetingId, user, model, navigate, early]);
 
   return { session, meeting, consentMissing };
+}
+
+/**
+ * Why gettoken failed, for the chat's line: the server's own answer (Swedish, from the contract) when it gave one;
+ * else (no answer at all: the network, or a proxy's page) our text, never a browser's English "Failed to fetch".
+ */
+export function tokenFailureText(err: unknown): string {
+  return err instanceof ApiError && err.message.trim() ? err.message : CONNECTION_FAILURE_TEXTS.token;
 }

@@ -1,7 +1,6 @@
 import { useState, type RefObject } from 'react';
 import type { CallModel, CallState } from '../model/call-model.ts';
 import { shareAction } from '../model/screen-share.ts';
-import { SHARE_TEXTS } from '../model/texts.ts';
 import type { MediaSession } from '../media/media-session.ts';
 import { forceUnpublish } from '../api/force-unpublish.ts';
 
@@ -21,7 +20,6 @@ export function useScreenShare(meetingId: string, model: CallModel, state: CallS
     const action = shareAction(state);
     if (action.kind === 'stop') session.current?.stopScreenShare();
     else if (action.kind === 'ask') setTakeoverOf({ connectionId: action.connectionId, displayName: action.displayName });
-    else if (action.kind === 'busy') model.addError('SCREEN_SHARE_BUSY', SHARE_TEXTS.busy(action.displayName));
     else void session.current?.startScreenShare();
   };
   const confirmTakeover = () => {

@@ -8,7 +8,7 @@ import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { connectedOutcome } from '../model/signalling-resume.ts';
 import { isShareDenied, shareAfterFreshStart } from '../model/screen-share.ts';
-import { SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
+import { CONNECTION_FAILURE_TEXTS, SETTINGS_TEXTS, SHARE_TEXTS } from '../model/texts.ts';
 import { userMediaFailure } from '../../../lib/user-media-error.ts';
 import { blurSupported, blurTrack, readBlurChoice, storeBlurChoice, type BlurredTrack } from './background-blur/blur-track.ts';
 import { RemoteFeeds } from './remote-feeds.ts';
@@ -201,7 +201,7 @@ export class MediaSession {
       try {
         this.Janus = await loadJanus();
       } catch {
-        this.opts.model.connectionFailed();
+        this.opts.model.connectionFailed(CONNECTION_FAILURE_TEXTS.mediaLibrary);
         this.receiving.done();
         return;
       }
@@ -849,7 +849,7 @@ export class MediaSession {
         if (this.screenStream && !this.screenHandle) this.stopScreenShare();
       }, NETWORK_DOWN_AFTER_MS);
     } else if (outcome.status === 'failed') {
-      model.connectionFailed();
+      model.connectionFailed(CONNECTION_FAILURE_TEXTS.signalling);
     }
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -1073,7 +1073,7 @@ export class MediaSession {
   private iceGaveUp(everConnected: boolean): void {
     const error = iceGaveUpError(everConnected, this.mediaEverConnected);
     if (error === 'networkDisconnected') this.opts.model.addError('networkDisconnected');
-    else if (error === 'connectionFailed') this.opts.model.connectionFailed();
+    else if (error === 'connectionFailed') this.opts.model.connectionFailed(CONNECTION_FAILURE_TEXTS.media);
   }
 
   /** Restarts ICE on a publisher's own connection: a new offer with new ICE credentials, same tracks, same feed. */

@@ -23,7 +23,6 @@ import {
 } from '../model/subscription-plan.ts';
 import type { LayerChoice } from '../model/video-layers.ts';
 import type { MediaE2ee } from './e2ee/media-e2ee.ts';
-import { BANNER_TEXTS } from '../model/texts.ts';
 
 type Handle = JanusJS.PluginHandle;
 
@@ -434,7 +433,7 @@ export class RemoteFeeds {
           this.setBusy(false);
         },
         error: () => {
-          this.opts.model.addError('SUBSCRIBE_FAILED', BANNER_TEXTS.subscribeFailed);
+          this.opts.model.addError('SUBSCRIBE_FAILED');
           this.setBusy(false);
         },
       });

@@ -171,27 +171,27 @@ describe('CallModel', () => {
     expect(m.getState().showMinis).toBe(false);
   });
 
-  it('keeps errors by key: known ones with the spec text, unknown ones blue, invisible without text', () => {
+  it("keeps errors by key, once each: the key's text, or the message given in its place (the server's answer)", () => {
     const m = new CallModel();
     m.addError('networkDisconnected');
     m.addError('networkDisconnected');
-    m.addError('SOMETHING_ELSE', 'Något annat hände');
-    m.addError('EMPTY');
+    m.addError('FORCE_MUTE_FAILED', 'Deltagaren har ingen påslagen mikrofon');
+    m.addError('SCREEN_SHARE_FAILED', '');
     expect(m.getState().errors).toEqual([
       { key: 'networkDisconnected', message: 'Det är problem med anslutningen, ladda gärna om sidan.', visible: true, known: true },
-      { key: 'SOMETHING_ELSE', message: 'Något annat hände', visible: true, known: false },
-      { key: 'EMPTY', message: '', visible: false, known: false },
+      { key: 'FORCE_MUTE_FAILED', message: 'Deltagaren har ingen påslagen mikrofon', visible: true, known: true },
+      { key: 'SCREEN_SHARE_FAILED', message: 'Det gick inte att dela skärmen.', visible: true, known: true },
     ]);
     m.removeError('networkDisconnected');
-    expect(m.getState().errors.map((e) => e.key)).toEqual(['SOMETHING_ELSE', 'EMPTY']);
+    expect(m.getState().errors.map((e) => e.key)).toEqual(['FORCE_MUTE_FAILED', 'SCREEN_SHARE_FAILED']);
   });
 
   it('fails a connection into disconnected with the failure error, and clears own flags when the camera dies', () => {
     const m = new CallModel();
     m.connecting();
-    m.connectionFailed();
+    m.connectionFailed('Det gick inte att nå mötets videoserver.');
     expect(m.getState().connectionStatus).toBe('disconnected');
-    expect(m.getState().errors[0]?.message).toBe('Anslutning misslyckades');
+    expect(m.getState().errors[0]).toMatchObject({ message: 'Anslutning misslyckades', detail: 'Det gick inte att nå mötets videoserver.' });
     m.ownAlive(true);
     m.ownState(true, true);
     m.ownAlive(false);

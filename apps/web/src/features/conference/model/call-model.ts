@@ -1,5 +1,5 @@
 import type { Capabilities, MediaConnection } from '@videomote/contract/media';
-import { ERROR_TEXTS } from './texts.ts';
+import { ERROR_TEXTS, type CallErrorKey } from './texts.ts';
 import type { Device } from './layout.ts';
 import type { StreamStats } from './network-quality.ts';
 
@@ -27,11 +27,13 @@ export interface StreamTile {
 }
 
 export interface ErrorEntry {
-  key: string;
+  key: CallErrorKey;
   message: string;
   visible: boolean;
-  /** Known keys show yellow, unknown blue (spec §8). */
+  /** Known keys show yellow, unknown blue (spec §8); every key the call raises is known (CALL_ERROR_KEYS). */
   known: boolean;
+  /** Why, when the banner says only that (the connection failure): the chat's ERROR line carries it (spec §4, §8). */
+  detail?: string;
 }
 
 export interface CallState {
@@ -244,10 +246,13 @@ export class CallModel {
     this.set({ own: alive ? { ...this.state.own, alive } : { stream: null, hasAudio: false, hasVideo: false, alive: false } });
   }
 
-  /** Connection failure: back to disconnected with 'Anslutning misslyckades'. */
-  connectionFailed(): void {
+  /**
+   * Connection failure: back to disconnected with 'Anslutning misslyckades'; `failure` is the known text of why
+   * (CONNECTION_FAILURE_TEXTS, or the server's own Swedish answer), which the chat's ERROR notification carries.
+   */
+  connectionFailed(failure: string): void {
     this.set({ connectionStatus: 'disconnected', reconnecting: false });
-    this.addError('connectionFailed');
+    this.addError('connectionFailed', undefined, failure);
   }
 
   reconnecting(): void {
@@ -330,9 +335,10 @@ export class CallModel {
     if (blur.supported !== this.state.blur.supported || blur.on !== this.state.blur.on) this.set({ blur });
   }
 
-  addError(key: string, message?: string): void {
-    const text = message ?? ERROR_TEXTS[key] ?? '';
-    const entry: ErrorEntry = { key, message: text, visible: Boolean(text), known: key in ERROR_TEXTS };
+  /** `message` in place of the key's own text (the server's answer, say); `detail` see ErrorEntry. */
+  addError(key: CallErrorKey, message?: string, detail?: string): void {
+    const text = message || ERROR_TEXTS[key] || '';
+    const entry: ErrorEntry = { key, message: text, visible: Boolean(text), known: key in ERROR_TEXTS, ...(detail ? { detail } : {}) };
     this.set({ errors: [...this.state.errors.filter((e) => e.key !== key), entry] });
   }
 

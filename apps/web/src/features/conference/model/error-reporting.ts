@@ -1,5 +1,4 @@
 import { CLIENT_ERROR_MESSAGE_MAX, ClientErrorCodes, type ClientErrorCode } from '@videomote/contract/admin';
-import type { ErrorEntry } from './call-model.ts';
 
 export interface CallErrorReport {
   code: ClientErrorCode;
@@ -19,7 +18,7 @@ export class CallErrorReporter {
 
   constructor(private readonly quietMs = 60_000) {}
 
-  next(errors: readonly ErrorEntry[], now: number): CallErrorReport[] {
+  next(errors: readonly { key: string; message: string }[], now: number): CallErrorReport[] {
     const current = new Set(errors.map((e) => e.key));
     const fresh = errors.filter((e) => !this.seen.has(e.key));
     this.seen = current;

@@ -8,7 +8,7 @@ describe('the status before and after trying', () => {
     expect(m.getState().connectionStatus).toBe('idle');
     expect(statusText(m.getState().connectionStatus, 0)).toBe('Ansluter...');
     m.connecting();
-    m.connectionFailed();
+    m.connectionFailed('Det gick inte att nå mötets videoserver.');
     expect(statusText(m.getState().connectionStatus, 0)).toBe('Anslutning misslyckades');
     m.disconnected();
     expect(statusText(m.getState().connectionStatus, 0)).toBe('Anslutning misslyckades');

@@ -33,10 +33,11 @@ describe('screen sharing', () => {
     expect(allTiles(m.getState()).some((t) => t.streamId === OWN_SCREEN_ID)).toBe(false);
   });
 
-  it('offers no takeover without the forceUnpublish capability (a self-registered presenter): says who shares', () => {
+  it('asks everyone who may share before taking over (spec §6: any participant), never answers "busy"', () => {
+    // Whoever has the button may share, and the server gives the takeover with it: the question, not an error.
     const m = new CallModel();
-    m.connected({ connectionId: 'me', capabilities: { ...caps, forceUnpublish: false }, connections: [conn('me'), conn('b', { screenFeedId: 7, displayName: 'Bo Ek' })] });
-    expect(shareAction(m.getState())).toEqual({ kind: 'busy', displayName: 'Bo Ek' });
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me'), conn('b', { screenFeedId: 7, displayName: ' ' })] });
+    expect(shareAction(m.getState())).toEqual({ kind: 'ask', connectionId: 'b', displayName: 'Någon annan' });
     m.connectionUpdated(conn('b', { screenFeedId: null }));
     expect(shareAction(m.getState())).toEqual({ kind: 'start' });
   });

@@ -21,20 +21,17 @@ export function sharerText(state: CallState): string | null {
   return SHARE_TEXTS.shares(other.displayName.trim() || SHARE_TEXTS.someoneElse);
 }
 
-/** What pressing 'Dela skärm' / 'Avsluta skärmdelning' does (spec §4 Screen sharing). */
-export type ShareAction =
-  | { kind: 'stop' }
-  | { kind: 'ask'; connectionId: string; displayName: string }
-  | { kind: 'busy'; displayName: string }
-  | { kind: 'start' };
+/**
+ * What pressing 'Dela skärm' / 'Avsluta skärmdelning' does (spec §4 Screen sharing). Whoever has the button may
+ * share (capabilities.screenShare) and so may take a share over after the confirmation (spec §6: any participant;
+ * the server grants forceUnpublish with screenShare): there is no "busy" answer.
+ */
+export type ShareAction = { kind: 'stop' } | { kind: 'ask'; connectionId: string; displayName: string } | { kind: 'start' };
 
 export function shareAction(state: CallState): ShareAction {
   if (state.isSharingScreen) return { kind: 'stop' };
   const other = remoteSharer(state);
-  const displayName = other?.displayName.trim() || SHARE_TEXTS.someoneElse;
-  // Taking over stops another's share: the server allows it only with forceUnpublish, so do not offer it without.
-  if (other && !state.capabilities.forceUnpublish) return { kind: 'busy', displayName };
-  if (other) return { kind: 'ask', connectionId: other.connectionId, displayName };
+  if (other) return { kind: 'ask', connectionId: other.connectionId, displayName: other.displayName.trim() || SHARE_TEXTS.someoneElse };
   return { kind: 'start' };
 }
 

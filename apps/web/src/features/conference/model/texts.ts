@@ -53,8 +53,6 @@ export const CAPTION_TEXTS = screenTexts('conference.captions', C.captions, {
 export const SHARE_TEXTS = screenTexts('conference.share', C.share, {
   shares: (name: string) => t('conference.tile.sharesScreen', { name }),
   takeoverQuestion: (name: string) => t('conference.share.takeoverQuestion', { name }),
-  /** Without the takeover right (self-registered people): wait for the share to end. */
-  busy: (name: string) => t('conference.share.busy', { name }),
 });
 
 /** The 'Fungerar det inte?' popover (spec §2 Help popover). */
@@ -63,14 +61,22 @@ export const HELP_TEXTS = screenTexts('conference.help', C.help);
 /** The settings dialog (spec §2 Settings dialog). */
 export const SETTINGS_TEXTS = screenTexts('conference.settings', C.settings);
 
-/** The banners above the control bar: errors (spec §8) and the forced mute (spec §2); 'subscribeFailed' is ours (blue). */
+/** The banners above the control bar: errors (spec §8) and the forced mute (spec §2). */
 export const BANNER_TEXTS = screenTexts('conference.banners', C.banners);
 
+/** Every error the call can raise (the model's addError takes nothing else): the spec's keys and ours. */
+export type CallErrorKey = keyof typeof C.errors;
+export const CALL_ERROR_KEYS = Object.keys(C.errors) as CallErrorKey[];
+
 /**
- * Error texts by key (spec §8). Keys in this list are "known" (yellow); anything else shows blue. Ours, beyond the
- * spec's (its list of known keys is not shown): failures the user must see on any host.
+ * Error texts by key (spec §8). Keys in this list are "known" (yellow, shown on every host); anything else shows
+ * blue, and only on localhost. Ours, beyond the spec's (its list of known keys is not shown): failures the user must
+ * see on any host. Every key the call raises is here (CallErrorKey), so no failure goes unseen in production.
  */
-export const ERROR_TEXTS: Record<string, string> = screenTexts('conference.errors', C.errors);
+export const ERROR_TEXTS: Record<CallErrorKey, string> = screenTexts('conference.errors', C.errors);
+
+/** Why the connection failed, for the chat's ERROR line (spec §4, §8 "with the failure message"). */
+export const CONNECTION_FAILURE_TEXTS = screenTexts('conference.connectionFailures', C.connectionFailures);
 
 export const TROUBLESHOOTING_URL = '/usersupport/troubleshooting#user-media';
 

@@ -49,6 +49,9 @@ export function ConferencePage() {
 
 type Panel = 'chat' | 'participants' | null;
 
+/** Without the participants feature plugged in (unit tests of the page): the media connections alone count. */
+const noPresence = (): number | null => null;
+
 function Conference() {
   // The texts are read in the screen's language; this re-renders the page when the language changes.
   useTexts();
@@ -64,7 +67,8 @@ function Conference() {
   const { session, meeting, consentMissing } = useMediaSession(id, model, early);
   useKeepAlive();
   useDeviceClass(model);
-  const count = participantCount(state);
+  const present = (conferenceSlots.usePresentCount ?? noPresence)(id);
+  const count = participantCount(state, present);
   useParticipantCountMemory(state.isPublicMeeting, count);
   const leave = useLeave(id, meeting, count, session);
   const share = useScreenShare(id, model, state, session);
@@ -106,7 +110,7 @@ function Conference() {
   const interpreterIds = view.kept.filter((streamId) => tiles.some((t) => t.streamId === streamId && isInterpreterTile(who, t)));
   useEffect(() => session.current?.videoLayers.setInterpreters(interpreterIds));
   const minisGestures = useMinisGestures(() => model.toggleMinis(view.side.length > 0));
-  const status = callStatus(state);
+  const status = callStatus(state, present);
   const loading = showsSpinner(state);
   // Spec §2's 'no streams' status: in the centre when there are no tiles, above the initials posters otherwise.
   const noVideo = nobodySendsVideo(state.connectionStatus, view.main);

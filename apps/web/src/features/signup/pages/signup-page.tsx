@@ -10,6 +10,7 @@ import { loadClientConfig } from '../../../lib/client-config.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { addExternalUser } from '../api/add-external-user.ts';
 import { validateExternalUser } from '../api/validate-external-user.ts';
+import { getSignupType } from '../api/get-signup-type.ts';
 import { signupErrorMessages, signupHeading, signupLoginStep } from '../signup-flow.ts';
 import '../signup.css';
 
@@ -38,6 +39,8 @@ export function SignupPage() {
   const [fieldErrors, setFieldErrors] = useState<{ consent?: string; invited?: string }>({});
   const [serverErrors, setServerErrors] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(auto && !!code);
+  // Opened without the link's code: the meeting's type, to name it in the heading (null until known, or unknown).
+  const [typeWithoutCode, setTypeWithoutCode] = useState<0 | 1 | null>(null);
   const consentRef = useRef<HTMLInputElement>(null);
   const invitedRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLHeadingElement>(null);
@@ -54,18 +57,31 @@ export function SignupPage() {
   const registered = !!info && (isRegistered(info) || info.currentUserRegistered);
   // The server closes registration at the start; offering the form after that only leads to its error.
   const closed = !!info && !info.currentUserRegistered && Date.now() >= new Date(info.startTime).getTime();
-  // Sign-up off, an old or wrong link, or none: no form, only what to do. (Without a code the link works only for
-  // people already in the meeting, whom the server recognises.)
-  const linkRefused = !info?.currentUserRegistered && (!code || !!serverErrors?.includes(SIGNUP_TEXTS.linkInvalid));
-  const heading = knownText(t, signupHeading(info?.type ?? null, registered));
+  // Without a code the link works only for people already in the meeting, whom the server recognises; anyone else
+  // is told plainly that registration needs the organiser's link: no form, and no error, as nothing went wrong.
+  const codeMissing = !code && !info?.currentUserRegistered;
+  // Sign-up off, an old or wrong link: no form, only what to do.
+  const linkRefused = codeMissing || (!info?.currentUserRegistered && !!serverErrors?.includes(SIGNUP_TEXTS.linkInvalid));
+  const heading = knownText(t, signupHeading(info?.type ?? (codeMissing ? typeWithoutCode : null), registered));
   useDocumentTitle(t('common.pageTitle', { page: heading }));
 
   const fetchInfo = useCallback(async () => {
     try {
       setInfo(await validateExternalUser(id, code));
     } catch (e) {
-      setServerErrors(signupErrorMessages(e));
+      // Without a code, refused means "not in the meeting": the page says what to do instead (codeMissing).
+      if (code) setServerErrors(signupErrorMessages(e));
     }
+  }, [id, code]);
+
+  useEffect(() => {
+    if (code) return;
+    const abort = new AbortController();
+    getSignupType(id, abort.signal).then(
+      ({ type }) => setTypeWithoutCode(type),
+      () => {},
+    );
+    return () => abort.abort();
   }, [id, code]);
 
   const register = useCallback(async () => {
@@ -90,8 +106,6 @@ export function SignupPage() {
       else window.location.assign(loginUrl());
     } else if (signedIn) {
       void fetchInfo();
-    } else if (!code) {
-      setServerErrors([SIGNUP_TEXTS.linkInvalid]);
     }
   }, [session.status, signedIn, auto, code, register, fetchInfo]);
 
@@ -140,6 +154,8 @@ export function SignupPage() {
         </p>
       ) : closed ? (
         !serverErrors?.includes(SIGNUP_TEXTS.closed) && <p className="signup-closed">{t('signup.closed')}</p>
+      ) : codeMissing ? (
+        <p className="signup-link-missing">{t('signup.linkMissing')}</p>
       ) : linkRefused ? null : (
         <form className="signup-form" onSubmit={submit} noValidate>
           <p>
