@@ -122,7 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
-  registerInternalServer(app);
+  registerInternalServer(app, config.metricsToken);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

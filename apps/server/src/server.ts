@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, configWarnings, loadConfig } from './platform/config.ts';
 
 let config;
 try {
@@ -11,6 +11,8 @@ try {
   }
   throw err;
 }
+
+for (const warning of configWarnings(config)) console.warn(`Configuration warning: ${warning}`);
 
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });

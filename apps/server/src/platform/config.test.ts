@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 
-const OIDC = { OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' };
+// A real identity provider makes it production, which needs METRICS_TOKEN (tested on its own below).
+const METRICS = { METRICS_TOKEN: 'm'.repeat(32) };
+const OIDC = { OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret', ...METRICS };
 const JANUS_SECRETS = { JANUS_TOKEN_SECRET: 'token-secret', JANUS_ADMIN_KEY: 'admin-key' };
 
 const refusal = (env: Record<string, string>) => {
@@ -49,11 +51,28 @@ describe('unsafe configurations are refused at start', () => {
   });
 });
 
+describe('METRICS_TOKEN, the bearer token of /metrics and /api/docs', () => {
+  it('is required when the internal listener is reachable from other machines, and in production', () => {
+    expect(refusal({ INTERNAL_HOST: '10.1.2.3' })).toMatch(/INTERNAL_HOST "10.1.2.3" is reachable from other machines: set METRICS_TOKEN/);
+    expect(refusal({ INTERNAL_HOST: '0.0.0.0' })).toMatch(/set METRICS_TOKEN/);
+    expect(refusal({ APP_ENVIRONMENT: 'production' })).toMatch(/METRICS_TOKEN is required in production/);
+    expect(refusal({ OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' })).toMatch(/METRICS_TOKEN is required in production/);
+    expect(loadConfig({ INTERNAL_HOST: '10.1.2.3', ...METRICS }).metricsToken).toBe(METRICS.METRICS_TOKEN);
+  });
+
+  it('may be left out on a loopback-only install that is not production; a short or spaced token is refused', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ INTERNAL_HOST: '127.0.0.2' }).metricsToken).toBeNull();
+    expect(refusal({ METRICS_TOKEN: 'kort' })).toMatch(/METRICS_TOKEN must be at least 32 characters/);
+    expect(refusal({ METRICS_TOKEN: `${'m'.repeat(20)} ${'m'.repeat(20)}` })).toMatch(/without spaces/);
+  });
+});
+
 describe('new settings and their defaults', () => {
   it('internal listener on 127.0.0.1 and PORT + 1 unless set', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ internalHost: '127.0.0.1', internalPort: 8081 });
     expect(loadConfig({ PORT: '0' }).internalPort).toBe(0);
-    expect(loadConfig({ PORT: '8080', INTERNAL_HOST: '10.1.2.3', INTERNAL_PORT: '9100' })).toMatchObject({ internalHost: '10.1.2.3', internalPort: 9100 });
+    expect(loadConfig({ PORT: '8080', INTERNAL_HOST: '10.1.2.3', INTERNAL_PORT: '9100', ...METRICS })).toMatchObject({ internalHost: '10.1.2.3', internalPort: 9100 });
     expect(refusal({ INTERNAL_PORT: '70000' })).toMatch(/INTERNAL_PORT/);
   });
 

@@ -13,6 +13,12 @@ export interface Config {
    */
   internalHost: string;
   internalPort: number;
+  /**
+   * METRICS_TOKEN: the bearer token /metrics and /api/docs on the internal listener ask for. Required when that
+   * listener is reachable from other machines (INTERNAL_HOST not loopback) and in production; without it (a
+   * loopback-only development or test install) they answer everyone on this machine.
+   */
+  metricsToken: string | null;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -157,9 +163,32 @@ function refuseUnsafe(env: NodeJS.ProcessEnv, publicUrl: string, issuer: string,
   }
 }
 
+/** Shortest METRICS_TOKEN accepted: a token guessed or brute-forced over the private network protects nothing. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * METRICS_TOKEN (see Config.metricsToken). Open internal endpoints are fine only where no other machine can reach
+ * them and nobody runs it as production; everywhere else the token is required.
+ */
+function metricsToken(env: NodeJS.ProcessEnv, internalHost: string, environment: string): string | null {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
+  }
+  if (!token && !isLoopbackHost(internalHost)) {
+    throw new ConfigError(
+      `INTERNAL_HOST "${internalHost}" is reachable from other machines: set METRICS_TOKEN, the bearer token /metrics and /api/docs ask for`,
+    );
+  }
+  if (!token && environment === 'production') throw new ConfigError('METRICS_TOKEN is required in production (the bearer token for /metrics and /api/docs)');
+  return token;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
+  const internalHost = env.INTERNAL_HOST || '127.0.0.1';
+  const environment = env.APP_ENVIRONMENT || (env.OIDC_ISSUER ? 'production' : 'local');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   const issuer = env.OIDC_ISSUER || '';
   if (issuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -176,7 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host,
-    internalHost: env.INTERNAL_HOST || '127.0.0.1',
+    internalHost,
+    metricsToken: metricsToken(env, internalHost, environment),
     internalPort: int('INTERNAL_PORT', env.INTERNAL_PORT, port === 0 ? 0 : Math.min(port + 1, 65535), 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
@@ -202,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: int('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 5, 0, 60),
     pinKey: env.PIN_KEY || null,
     releaseVersion: env.RELEASE_VERSION || '0.1.0',
-    environment: env.APP_ENVIRONMENT || (issuer ? 'production' : 'local'),
+    environment,
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     retentionIntervalSeconds: int('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 60, 0, 86_400),
@@ -213,6 +243,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoLayers: videoLayers(env),
     webLanguages: webLanguages(env.WEB_LANGUAGES),
   };
+}
+
+/**
+ * Settings that start but do not do what they say: printed at start (server.ts), so nothing is dropped silently.
+ * An ICE_SERVERS entry with a static password is never handed to browsers (turn-credentials.ts): TURN belongs in
+ * TURN_URLS with TURN_SECRET, which gives each participant credentials of their own.
+ */
+export function configWarnings(config: Pick<Config, 'iceServers'>): string[] {
+  const warnings: string[] = [];
+  for (const s of config.iceServers) {
+    if (s.credential || s.username) {
+      warnings.push(
+        `ICE_SERVERS entry ${JSON.stringify(s.urls)} has a static username/credential and is never given to browsers: put TURN servers in TURN_URLS with TURN_SECRET`,
+      );
+    }
+  }
+  return warnings;
 }
 
 function videoLayers(env: NodeJS.ProcessEnv): VideoLayers {

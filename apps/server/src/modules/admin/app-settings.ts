@@ -28,6 +28,7 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['host', 'HOST', show(config.host), false, defaults.host],
     ['internalHost', 'INTERNAL_HOST', show(config.internalHost), false, defaults.internalHost],
     ['internalPort', 'INTERNAL_PORT', show(config.internalPort), false, defaults.internalPort],
+    ['metricsToken', 'METRICS_TOKEN', config.metricsToken ? MASK : 'ingen (interna adressen bara på loopback)', true, defaults.metricsToken],
     ['publicUrl', 'PUBLIC_URL', show(config.publicUrl), false, defaults.publicUrl],
     ['dataDir', 'DATA_DIR', show(config.dataDir), false, defaults.dataDir],
     ['databaseUrl', 'DATABASE_URL', config.databaseUrl ? maskUrl(config.databaseUrl) : 'inbyggd PGlite i DATA_DIR/db', !!config.databaseUrl, defaults.databaseUrl],
