@@ -262,6 +262,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       JANUS_TOKEN_SECRET: tokenSecret,
       JANUS_ADMIN_KEY: roomAdminKey,
       PIN_KEY: options.pinKey ?? crypto.randomBytes(32).toString('base64'),
+      // The nodes sign what they tell each other through Redis (required once Redis is on another machine).
+      CLUSTER_SECRET: crypto.randomBytes(32).toString('base64'),
       // No identity provider here: the embedded test IdP, on purpose (refused on https without this).
       ALLOW_TEST_IDP: '1',
       LOG_LEVEL: 'warn',

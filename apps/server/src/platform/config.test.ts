@@ -68,6 +68,16 @@ describe('METRICS_TOKEN, the bearer token of /metrics and /api/docs', () => {
   });
 });
 
+describe('CLUSTER_SECRET, the key of the messages between the nodes', () => {
+  const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
+  it('is required when Redis is on another machine, may be left out on loopback, and is not short', () => {
+    expect(refusal({ REDIS_URL: 'rediss://redis.internal:6380' })).toMatch(/REDIS_URL is on another machine: set CLUSTER_SECRET/);
+    expect(loadConfig({ REDIS_URL: 'rediss://redis.internal:6380', ...SECRET }).clusterSecret).toBe(SECRET.CLUSTER_SECRET);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).clusterSecret).toBeNull();
+    expect(refusal({ CLUSTER_SECRET: 'kort' })).toMatch(/CLUSTER_SECRET must be at least 32 characters/);
+  });
+});
+
 describe('new settings and their defaults', () => {
   it('internal listener on 127.0.0.1 and PORT + 1 unless set', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ internalHost: '127.0.0.1', internalPort: 8081 });

@@ -22,6 +22,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * CLUSTER_SECRET: the key the nodes sign their messages through Redis with (cluster-bus.ts). Required when Redis
+   * is on another machine; on loopback, when unset, the key is derived from the PIN key all nodes share.
+   */
+  clusterSecret: string | null;
   janusUrls: string[];
   janusIceEnforce: string | null;
   janusRtpPortRange: string;
@@ -184,6 +189,19 @@ function metricsToken(env: NodeJS.ProcessEnv, internalHost: string, environment:
   return token;
 }
 
+/** Shortest CLUSTER_SECRET accepted (e.g. openssl rand -base64 32 gives 44). */
+export const CLUSTER_SECRET_MIN_LENGTH = 32;
+
+/** CLUSTER_SECRET (see Config.clusterSecret). */
+function clusterSecret(env: NodeJS.ProcessEnv): string | null {
+  const secret = env.CLUSTER_SECRET?.trim() || null;
+  if (secret && secret.length < CLUSTER_SECRET_MIN_LENGTH) throw new ConfigError(`CLUSTER_SECRET must be at least ${CLUSTER_SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`);
+  if (!secret && env.REDIS_URL && !isLoopbackHost(url('REDIS_URL', env.REDIS_URL).hostname)) {
+    throw new ConfigError('REDIS_URL is on another machine: set CLUSTER_SECRET (the same on every node), which signs the messages the nodes send each other through Redis');
+  }
+  return secret;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -211,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    clusterSecret: clusterSecret(env),
     janusUrls,
     janusIceEnforce: env.JANUS_ICE_ENFORCE || null,
     janusRtpPortRange: rtpPortRange(env.JANUS_RTP_PORT_RANGE),

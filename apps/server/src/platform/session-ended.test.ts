@@ -15,6 +15,7 @@ function busPair(): [ClusterBus, ClusterBus] {
     },
     async ready() {},
     async close() {},
+    dropped: () => ({ malformed: 0, unsigned: 0, 'bad-signature': 0, stale: 0 }),
   });
   return [bus(0), bus(1)];
 }

@@ -33,6 +33,7 @@ export function effectiveSettings(config: Config): SettingEntry[] {
     ['dataDir', 'DATA_DIR', show(config.dataDir), false, defaults.dataDir],
     ['databaseUrl', 'DATABASE_URL', config.databaseUrl ? maskUrl(config.databaseUrl) : 'inbyggd PGlite i DATA_DIR/db', !!config.databaseUrl, defaults.databaseUrl],
     ['redisUrl', 'REDIS_URL', config.redisUrl ? maskUrl(config.redisUrl) : 'i processen (en server)', !!config.redisUrl, defaults.redisUrl],
+    ['clusterSecret', 'CLUSTER_SECRET', config.clusterSecret ? MASK : config.redisUrl ? 'härledd ur PIN-nyckeln (Redis på loopback)' : '', true, defaults.clusterSecret],
     ['janusUrls', 'JANUS_URL', config.janusUrls.length ? config.janusUrls.map(maskUrl).join(', ') : 'inbyggd Janus på loopback', false, defaults.janusUrls],
     ['janusIceEnforce', 'JANUS_ICE_ENFORCE', config.janusIceEnforce ?? 'Janus standard', false, defaults.janusIceEnforce],
     ['janusRtpPortRange', 'JANUS_RTP_PORT_RANGE', show(config.janusRtpPortRange), false, defaults.janusRtpPortRange],
