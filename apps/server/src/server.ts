@@ -13,6 +13,8 @@ try {
 }
 
 for (const warning of configWarnings(config)) console.warn(`Configuration warning: ${warning}`);
+// The operator's written reason for a PostgreSQL TLS that does not check the server's name (config.ts), on record.
+if (process.env.DATABASE_TLS_UNVERIFIED_REASON) console.warn(`PostgreSQL TLS without name check, because: ${process.env.DATABASE_TLS_UNVERIFIED_REASON}`);
 
 const app = await buildApp({ config });
 await app.listen({ port: config.port, host: config.host });

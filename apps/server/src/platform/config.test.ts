@@ -68,6 +68,33 @@ describe('METRICS_TOKEN, the bearer token of /metrics and /api/docs', () => {
   });
 });
 
+describe('PostgreSQL and Redis on another machine only over checked TLS', () => {
+  const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
+  it('PostgreSQL: sslmode=verify-full, or require/verify-ca with a written reason; loopback and socket paths exempt', () => {
+    for (const bad of ['postgres://vm@db.internal:5432/vm', 'postgres://vm@db.internal/vm?sslmode=disable', 'postgres://vm@db.internal/vm?sslmode=prefer', 'postgres://vm@10.0.1.5/vm?sslmode=require']) {
+      expect(refusal({ DATABASE_URL: bad }), bad).toMatch(/without a checked TLS connection: add sslmode=verify-full/);
+    }
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=verify-full' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=verify-full&sslrootcert=/etc/videomote/tls/ca.pem' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=require', DATABASE_TLS_UNVERIFIED_REASON: 'managed database, CA not published' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=disable', DATABASE_TLS_UNVERIFIED_REASON: 'no reason is enough for clear text' })).not.toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@localhost/vm' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres:///vm?host=/var/run/postgresql' })).toBeNull();
+    // Never the URL (it may hold the password) in the message.
+    expect(refusal({ DATABASE_URL: 'postgres://vm:hemligt@db.internal/vm' })).not.toMatch(/hemligt/);
+    // A host parameter names the real host: it is judged, not the URL's.
+    expect(refusal({ DATABASE_URL: 'postgres://vm@localhost/vm?host=db.internal' })).toMatch(/db.internal/);
+  });
+
+  it('Redis: rediss:// off loopback, as a ws:// Janus is refused', () => {
+    expect(refusal({ REDIS_URL: 'redis://redis.internal:6379', ...SECRET })).toMatch(/REDIS_URL must use rediss:\/\//);
+    expect(refusal({ REDIS_URL: 'redis://:losen@10.0.1.20:6379', ...SECRET })).not.toMatch(/losen/);
+    expect(refusal({ REDIS_URL: 'rediss://redis.internal:6380', ...SECRET })).toBeNull();
+    expect(refusal({ REDIS_URL: 'redis://127.0.0.1:6379' })).toBeNull();
+  });
+});
+
 describe('CLUSTER_SECRET, the key of the messages between the nodes', () => {
   const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
   it('is required when Redis is on another machine, may be left out on loopback, and is not short', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parse as parsePostgresUrl } from 'pg-connection-string';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
@@ -189,6 +190,44 @@ function metricsToken(env: NodeJS.ProcessEnv, internalHost: string, environment:
   return token;
 }
 
+/**
+ * PostgreSQL and Redis on another machine only over TLS with the server's certificate checked: bookings,
+ * personnummer ciphertexts, sessions and the cluster's messages would otherwise cross the network readable and
+ * alterable. PostgreSQL: `sslmode=verify-full`; a TLS that does not check the name (`require`, `verify-ca`) only with
+ * a written reason in DATABASE_TLS_UNVERIFIED_REASON (logged at start). Redis: `rediss://`. A socket path or
+ * loopback is exempt: nothing crosses a network there.
+ */
+export function refuseCleartextStores(env: NodeJS.ProcessEnv): void {
+  // The URLs hold passwords: a refusal names the host, never the URL.
+  const parse = (name: string, value: string) => {
+    try {
+      return new URL(value);
+    } catch {
+      throw new ConfigError(`${name} must be a URL (postgres://… or redis://…)`);
+    }
+  };
+  if (env.DATABASE_URL) {
+    // Read as node-postgres reads it (libpq forms such as postgres://user@/db?host=/run/postgresql included).
+    // Without the certificate files, which the parser would read (they are for the connection, not this check).
+    const { host, sslmode } = parsePostgresUrl(env.DATABASE_URL.replace(/([?&])(sslrootcert|sslcert|sslkey)=[^&]*/g, '$1'));
+    if (host && !host.startsWith('/') && !isLoopbackHost(host)) {
+      const reason = env.DATABASE_TLS_UNVERIFIED_REASON?.trim();
+      if (sslmode !== 'verify-full' && !((sslmode === 'require' || sslmode === 'verify-ca') && reason)) {
+        throw new ConfigError(
+          `DATABASE_URL reaches PostgreSQL on ${host} without a checked TLS connection: add sslmode=verify-full (with sslrootcert=<CA file> ` +
+            'for a private CA), or sslmode=require with the reason written in DATABASE_TLS_UNVERIFIED_REASON',
+        );
+      }
+    }
+  }
+  if (env.REDIS_URL) {
+    const u = parse('REDIS_URL', env.REDIS_URL);
+    if (u.hostname && !isLoopbackHost(u.hostname) && u.protocol !== 'rediss:') {
+      throw new ConfigError(`REDIS_URL must use rediss:// (TLS) for a Redis that is not on loopback (sessions and the cluster's messages would cross the network in clear text): "${u.protocol}//${u.host}"`);
+    }
+  }
+}
+
 /** Shortest CLUSTER_SECRET accepted (e.g. openssl rand -base64 32 gives 44). */
 export const CLUSTER_SECRET_MIN_LENGTH = 32;
 
@@ -196,7 +235,7 @@ export const CLUSTER_SECRET_MIN_LENGTH = 32;
 function clusterSecret(env: NodeJS.ProcessEnv): string | null {
   const secret = env.CLUSTER_SECRET?.trim() || null;
   if (secret && secret.length < CLUSTER_SECRET_MIN_LENGTH) throw new ConfigError(`CLUSTER_SECRET must be at least ${CLUSTER_SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`);
-  if (!secret && env.REDIS_URL && !isLoopbackHost(url('REDIS_URL', env.REDIS_URL).hostname)) {
+  if (!secret && env.REDIS_URL && !isLoopbackHost(URL.parse(env.REDIS_URL)?.hostname ?? '')) {
     throw new ConfigError('REDIS_URL is on another machine: set CLUSTER_SECRET (the same on every node), which signs the messages the nodes send each other through Redis');
   }
   return secret;
@@ -214,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const janusUrls = (env.JANUS_URL || '').split(',').map((s) => s.trim()).filter(Boolean);
   refuseUnsafe(env, publicUrl, issuer, janusUrls);
+  refuseCleartextStores(env);
   const agencyHomeUrl = env.AGENCY_HOME_URL || `${publicUrl}/usersupport`;
   url('AGENCY_HOME_URL', agencyHomeUrl);
   const turnUrls = (env.TURN_URLS || '').split(',').map((s) => s.trim()).filter(Boolean);

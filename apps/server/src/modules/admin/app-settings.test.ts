@@ -5,7 +5,7 @@ import { effectiveSettings, MASK, maskUrl } from './app-settings.ts';
 describe('effective settings', () => {
   it('masks every secret and keeps the rest readable', () => {
     const config = loadConfig({
-      DATABASE_URL: 'postgres://vm:hemligt1@db.internal:5432/videomote',
+      DATABASE_URL: 'postgres://vm:hemligt1@db.internal:5432/videomote?sslmode=verify-full',
       REDIS_URL: 'rediss://:hemligt2@cache:6380',
       CLUSTER_SECRET: 'hemligt6-0123456789abcdef0123456789abcdef',
       OIDC_ISSUER: 'https://idp.example',
@@ -20,7 +20,7 @@ describe('effective settings', () => {
     const text = JSON.stringify(settings);
     for (const secret of ['hemligt1', 'hemligt2', 'hemligt3', 'hemligt4', 'hemligt5', 'hemligt6', Buffer.alloc(32, 1).toString('base64')]) expect(text).not.toContain(secret);
     const byEnv = Object.fromEntries(settings.map((s) => [s.env, s]));
-    expect(byEnv.DATABASE_URL!.value).toBe(`postgres://vm:${MASK}@db.internal:5432/videomote`);
+    expect(byEnv.DATABASE_URL!.value).toBe(`postgres://vm:${MASK}@db.internal:5432/videomote?sslmode=verify-full`);
     expect(byEnv.OIDC_CLIENT_SECRET).toMatchObject({ value: MASK, secret: true, source: 'env' });
     expect(byEnv.METRICS_TOKEN).toMatchObject({ value: MASK, secret: true, source: 'env' });
     expect(byEnv.CLUSTER_SECRET).toMatchObject({ value: MASK, secret: true, source: 'env' });
