@@ -43,6 +43,7 @@ describe('deploy/systemd/videomote.env.example', () => {
     expect(config.metricsToken).toBe(filled.METRICS_TOKEN);
     expect(config.turnUrls.length).toBeGreaterThan(0);
     expect(config.janusUrls.every((u) => u.startsWith('wss://'))).toBe(true);
+    expect(config.tls).toEqual({ certFile: '/etc/videomote/tls/node.pem', keyFile: '/etc/videomote/tls/node.key' });
   });
 
   it('without its secrets it does not start', () => {

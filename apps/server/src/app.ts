@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerInternalServer } from './platform/internal-server.ts';
+import { tlsOptions } from './platform/tls.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { PAGE_PRELOADS, preloadFiles, withPreloads, type BuildManifest } from './platform/page-preloads.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -78,6 +79,7 @@ export async function openDatabase(config: Config): Promise<Db> {
 /** Builds the whole server without listening: server.ts listens, tests use `inject` or listen on port 0. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const tls = config.tls ? tlsOptions(config.tls) : null;
   const app = Fastify({
     logger:
       options.logger === false
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             },
           },
     genReqId: () => crypto.randomUUID(),
+    ...(tls ? { https: tls } : {}),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
@@ -123,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
-  registerInternalServer(app, config.metricsToken);
+  registerInternalServer(app, config.metricsToken, tls);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

@@ -95,6 +95,22 @@ describe('PostgreSQL and Redis on another machine only over checked TLS', () => 
   });
 });
 
+describe('TLS_CERT_FILE and TLS_KEY_FILE, the listeners\' own TLS', () => {
+  it('are required in production when a listener is reachable from other machines; both or neither', () => {
+    const production = { APP_ENVIRONMENT: 'production', ...METRICS };
+    expect(refusal({ ...production, HOST: '10.0.1.11' })).toMatch(/HOST\/INTERNAL_HOST "10.0.1.11" is reachable from other machines: set TLS_CERT_FILE and TLS_KEY_FILE/);
+    expect(refusal({ ...production, INTERNAL_HOST: '10.0.1.11' })).toMatch(/set TLS_CERT_FILE/);
+    expect(loadConfig({ ...production, HOST: '10.0.1.11', TLS_CERT_FILE: '/etc/videomote/tls/node.pem', TLS_KEY_FILE: '/etc/videomote/tls/node.key' }).tls).toEqual({
+      certFile: '/etc/videomote/tls/node.pem',
+      keyFile: '/etc/videomote/tls/node.key',
+    });
+    expect(loadConfig({ ...production }).tls).toBeNull();
+    expect(loadConfig({ HOST: '0.0.0.0' }).tls).toBeNull();
+    expect(refusal({ TLS_CERT_FILE: '/etc/videomote/tls/node.pem' })).toMatch(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
+    expect(refusal({ TLS_KEY_FILE: '/etc/videomote/tls/node.key' })).toMatch(/go together/);
+  });
+});
+
 describe('CLUSTER_SECRET, the key of the messages between the nodes', () => {
   const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
   it('is required when Redis is on another machine, may be left out on loopback, and is not short', () => {

@@ -20,6 +20,12 @@ export interface Config {
    * loopback-only development or test install) they answer everyone on this machine.
    */
   metricsToken: string | null;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): both listeners (PORT and INTERNAL_PORT) serve HTTPS, so what the proxy
+   * passes on (session cookies, the media key of gettoken) and the metrics never cross the private network in
+   * clear text. Required in production when a listener is off loopback.
+   */
+  tls: { certFile: string; keyFile: string } | null;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -228,6 +234,21 @@ export function refuseCleartextStores(env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** TLS_CERT_FILE/TLS_KEY_FILE (see Config.tls): both or neither; the files are read when the server starts. */
+function tlsFiles(env: NodeJS.ProcessEnv, listeners: string[], environment: string): { certFile: string; keyFile: string } | null {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!!certFile !== !!keyFile) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither');
+  if (certFile && keyFile) return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
+  const exposed = listeners.find((h) => !isLoopbackHost(h));
+  if (exposed && environment === 'production') {
+    throw new ConfigError(
+      `HOST/INTERNAL_HOST "${exposed}" is reachable from other machines: set TLS_CERT_FILE and TLS_KEY_FILE, so the proxy reaches the node over TLS (session cookies and media keys would cross the network in clear text)`,
+    );
+  }
+  return null;
+}
+
 /** Shortest CLUSTER_SECRET accepted (e.g. openssl rand -base64 32 gives 44). */
 export const CLUSTER_SECRET_MIN_LENGTH = 32;
 
@@ -265,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     internalHost,
     metricsToken: metricsToken(env, internalHost, environment),
+    tls: tlsFiles(env, [host, internalHost], environment),
     internalPort: int('INTERNAL_PORT', env.INTERNAL_PORT, port === 0 ? 0 : Math.min(port + 1, 65535), 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { TlsOptions } from './tls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,8 +36,9 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * (METRICS_TOKEN) everything but the health checks asks for it; without one (only allowed on a loopback-only,
  * non-production install, see config.ts) the listener answers whoever can reach it on this machine.
  */
-export function registerInternalServer(app: FastifyInstance, token: string | null = null): void {
-  const internal = Fastify({ logger: false });
+export function registerInternalServer(app: FastifyInstance, token: string | null = null, https: TlsOptions | null = null): void {
+  // Served over TLS like the public listener when the node has a certificate (TLS_CERT_FILE).
+  const internal = (https ? Fastify({ logger: false, https }) : Fastify({ logger: false })) as unknown as FastifyInstance;
   if (token) {
     internal.addHook('onRequest', async (request, reply) => {
       if (OPEN_PATHS.has(request.url.split('?')[0]!)) return;
