@@ -15,7 +15,16 @@ export interface ClusterBus {
   close(): Promise<void>;
   /** Messages from Redis dropped so far, by reason (forged, unsigned, replayed late, not ours at all). */
   dropped(): Record<DropReason, number>;
+  /**
+   * The same signature for another module's own Redis channel (the chat's signals): `seal` wraps a message,
+   * `open` checks one (this node's own included) and answers its content, or null when dropped (and counted).
+   */
+  seal(channel: string, message: string): string;
+  open(channel: string, raw: string): string | null;
 }
+
+/** seal/open of a single process: nothing crosses Redis, so nothing is wrapped. */
+export const UNSEALED: Pick<ClusterBus, 'seal' | 'open'> = { seal: (_channel, message) => message, open: (_channel, raw) => raw };
 
 const noDrops = (): Record<DropReason, number> => ({ malformed: 0, unsigned: 0, 'bad-signature': 0, stale: 0 });
 
@@ -78,6 +87,8 @@ class SingleProcessBus implements ClusterBus {
   dropped(): Record<DropReason, number> {
     return noDrops();
   }
+  seal = UNSEALED.seal;
+  open = UNSEALED.open;
 }
 
 const CHANNEL_PREFIX = 'vm:cluster:';
@@ -133,6 +144,22 @@ class RedisClusterBus implements ClusterBus {
 
   dropped(): Record<DropReason, number> {
     return { ...this.drops };
+  }
+
+  seal(channel: string, message: string): string {
+    const at = this.now();
+    return JSON.stringify({ from: this.node, at, message, mac: signMessage(this.key, channel, this.node, at, message) });
+  }
+
+  open(channel: string, raw: string): string | null {
+    // No node is '': this node's own messages are handed on too (each node delivers its own chat signals from Redis).
+    const checked = verifyMessage(this.key, channel, raw, '', this.now());
+    if (!checked) return null;
+    if ('drop' in checked) {
+      this.drops[checked.drop] += 1;
+      return null;
+    }
+    return checked.message;
   }
 
   on(topic: ClusterTopic, handler: (message: string) => void): void {

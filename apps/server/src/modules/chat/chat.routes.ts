@@ -17,7 +17,8 @@ const members = new WeakMap<FastifyRequest, ChatMember>();
 /** `WSS /chat/{meetingId}` (conference spec §7): the session cookie is checked before the upgrade. */
 async function chatPlugin(app: FastifyInstance): Promise<void> {
   const { config, db, sessions, now } = app.deps;
-  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl) : new MemoryChatStore();
+  // Signals through Redis carry the cluster bus's signature: only our nodes can say anything in a meeting's chat.
+  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl, undefined, app.deps.bus) : new MemoryChatStore();
   const recordError = meetingErrorRecorder(db, now, app.log);
   const hub = new ChatHub(store, {
     now,
