@@ -112,6 +112,16 @@ async function newMediaConnection(page: Page, old: string, timeout = 30_000): Pr
 const secondsSince = (t: number, until = Date.now()) => ((until - t) / 1000).toFixed(1);
 
 describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', () => {
+  it('reaches the app nodes over TLS only: each node answers HTTPS with the certificate the proxy checks, never plain HTTP', async () => {
+    for (const node of cluster.nodes) {
+      for (const port of [node.port, node.internalPort]) {
+        expect((await getThroughProxy(`https://127.0.0.1:${port}/healthz`, cluster.caFile)).status, `${node.server}:${port}`).toBe(200);
+        // Plain HTTP to a TLS listener gets no HTTP answer (Node ends the connection).
+        await expect(fetch(`http://127.0.0.1:${port}/healthz`), `${node.server}:${port}`).rejects.toThrow();
+      }
+    }
+  });
+
   it('serves one call from two app nodes and keeps it through the loss of a node, of a Janus and the drain of a node, without reload; a kick crosses nodes', async () => {
     const erik = await participant('erik', 'app1');
     const jonna = await participant('jonna', 'app2');

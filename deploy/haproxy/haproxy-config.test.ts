@@ -23,7 +23,7 @@ describe('deploy/haproxy/haproxy.cfg', () => {
       const cert = spawnSync('openssl', ['req', '-x509', '-key', 'key.pem', '-subj', '/CN=localhost', '-days', '1', '-out', 'cert.pem'], { cwd: dir, encoding: 'utf8' });
       expect(cert.status, cert.stderr).toBe(0);
       fs.writeFileSync(path.join(dir, 'both.pem'), fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8') + key);
-      const check = spawnSync(HAPROXY, ['-c', '-f', CFG], { encoding: 'utf8', env: { ...process.env, VIDEOMOTE_TLS_CERT: path.join(dir, 'both.pem'), VIDEOMOTE_BIND: '127.0.0.1:8443' } });
+      const check = spawnSync(HAPROXY, ['-c', '-f', CFG], { encoding: 'utf8', env: { ...process.env, VIDEOMOTE_TLS_CERT: path.join(dir, 'both.pem'), VIDEOMOTE_BIND: '127.0.0.1:8443', VIDEOMOTE_APP_CA: path.join(dir, 'cert.pem') } });
       expect(check.status, check.stdout + check.stderr).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -41,5 +41,13 @@ describe('deploy/haproxy/haproxy.cfg', () => {
     expect(text).toContain('http-check send meth GET uri /readyz');
     expect(text.match(/check addr "\$\{VIDEOMOTE_APP\d_HOST\}" port "\$\{VIDEOMOTE_APP\d_INTERNAL_PORT\}"/g)).toHaveLength(2);
     expect(text).toMatch(/timeout tunnel 1h/);
+  });
+
+  it('reaches the app nodes over TLS, their certificate and name verified, for traffic and health checks alike', () => {
+    expect(text).toMatch(/^\s*default-server ssl verify required ca-file "\$\{VIDEOMOTE_APP_CA\}" check-ssl/m);
+    expect(text).not.toMatch(/verify none/);
+    const servers = text.split('\n').filter((l) => /^\s*server /.test(l));
+    expect(servers).toHaveLength(2);
+    for (const line of servers) expect(line).toMatch(/verifyhost "\$\{VIDEOMOTE_APP\d_TLS_NAME\}"/);
   });
 });

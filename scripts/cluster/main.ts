@@ -36,7 +36,7 @@ try {
 }
 const c = cluster!;
 for (const p of c.processes()) console.log(`  ${p.name.padEnd(8)} pid ${p.pid}`);
-for (const n of c.nodes) console.log(`  ${n.server}: http://127.0.0.1:${n.port} (internal http://127.0.0.1:${n.internalPort}/readyz), DATA_DIR ${n.dataDir}`);
+for (const n of c.nodes) console.log(`  ${n.server}: https://127.0.0.1:${n.port} (internal https://127.0.0.1:${n.internalPort}/readyz), DATA_DIR ${n.dataDir}`);
 console.log(`  test CA: ${c.caFile} (server certificate SPKI sha256 ${c.spkiHash})`);
 console.log(`Videomöte (cluster) serves on ${c.url}`);
 console.log(`  a browser in this namespace: nsenter --net=/proc/${process.pid}/ns/net chromium --ignore-certificate-errors-spki-list=${c.spkiHash} ${c.url}`);

@@ -96,7 +96,7 @@ function run(cmd: string, args: string[], cwd: string): void {
 }
 
 /** A test CA and a server certificate for localhost and 127.0.0.1 signed by it, made with openssl. */
-export function makeTestCertificates(dir: string): { caFile: string; pemFile: string; spkiHash: string } {
+export function makeTestCertificates(dir: string): { caFile: string; pemFile: string; spkiHash: string; certFile: string; keyFile: string } {
   fs.writeFileSync(path.join(dir, 'san.cnf'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
   run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', '/CN=Videomote test CA', '-keyout', 'ca.key', '-out', 'ca.pem'], dir);
   run('openssl', ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=localhost', '-keyout', 'server.key', '-out', 'server.csr'], dir);
@@ -105,7 +105,14 @@ export function makeTestCertificates(dir: string): { caFile: string; pemFile: st
   const pemFile = path.join(dir, 'haproxy.pem');
   fs.writeFileSync(pemFile, cert + fs.readFileSync(path.join(dir, 'server.key'), 'utf8'), { mode: 0o600 });
   const spki = new crypto.X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
-  return { caFile: path.join(dir, 'ca.pem'), pemFile, spkiHash: crypto.createHash('sha256').update(spki).digest('base64') };
+  return {
+    caFile: path.join(dir, 'ca.pem'),
+    pemFile,
+    spkiHash: crypto.createHash('sha256').update(spki).digest('base64'),
+    // The same certificate for the app nodes' own listeners (TLS_CERT_FILE): the proxy checks them against the CA.
+    certFile: path.join(dir, 'server.pem'),
+    keyFile: path.join(dir, 'server.key'),
+  };
 }
 
 function startProcess(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, log: (l: string) => void): ClusterProcess {
@@ -148,7 +155,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, proc: Cluste
   }
 }
 
-const httpOk = async (url: string) => (await fetch(url)).ok;
 
 /** A GET through the proxy with the test CA trusted; answers status and headers. */
 export function getThroughProxy(url: string, caFile: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
@@ -175,7 +181,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const { caFile, pemFile, spkiHash } = makeTestCertificates(dir);
+    const { caFile, pemFile, spkiHash, certFile, keyFile } = makeTestCertificates(dir);
 
     // Redis: the one given, or a private one (no persistence) for this run.
     let redis: ClusterProcess | null = null;
@@ -262,6 +268,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       JANUS_TOKEN_SECRET: tokenSecret,
       JANUS_ADMIN_KEY: roomAdminKey,
       PIN_KEY: options.pinKey ?? crypto.randomBytes(32).toString('base64'),
+      // The nodes sign what they tell each other through Redis (required once Redis is on another machine).
+      CLUSTER_SECRET: crypto.randomBytes(32).toString('base64'),
+      // The proxy reaches the nodes over TLS, as in production (deploy/haproxy/haproxy.cfg).
+      TLS_CERT_FILE: certFile,
+      TLS_KEY_FILE: keyFile,
       // No identity provider here: the embedded test IdP, on purpose (refused on https without this).
       ALLOW_TEST_IDP: '1',
       LOG_LEVEL: 'warn',
@@ -281,7 +292,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         DATA_DIR: dataDir,
       }, log);
       started.push(p);
-      await waitFor(server, () => httpOk(`http://127.0.0.1:${internalPort}/readyz`), p, 120_000);
+      await waitFor(server, async () => (await getThroughProxy(`https://127.0.0.1:${internalPort}/readyz`, caFile)).status === 200, p, 120_000);
       return { ...p, server, port, internalPort, dataDir };
     };
     const nodes: AppNode[] = [];
@@ -300,6 +311,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       VIDEOMOTE_APP2_HOST: '127.0.0.1',
       VIDEOMOTE_APP2_PORT: String(nodes[1]!.port),
       VIDEOMOTE_APP2_INTERNAL_PORT: String(nodes[1]!.internalPort),
+      VIDEOMOTE_APP_CA: caFile,
+      VIDEOMOTE_APP1_TLS_NAME: 'localhost',
+      VIDEOMOTE_APP2_TLS_NAME: 'localhost',
     }, log);
     started.push(proxy);
     // Ready when both nodes have answered through it (the health checks marked them up).

@@ -12,7 +12,7 @@ import { secureDataDir } from './platform/data-dir.ts';
 import { loadSecretKey, pinCrypto, type PinCrypto } from './platform/crypto.ts';
 import { SessionStore } from './platform/session.ts';
 import { MeetingEvents } from './platform/meeting-events.ts';
-import { openClusterBus, type ClusterBus } from './platform/cluster-bus.ts';
+import { clusterKey, openClusterBus, type ClusterBus } from './platform/cluster-bus.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerAntiforgery } from './platform/antiforgery.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/http-errors.ts';
@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerObservability } from './platform/observability.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerInternalServer } from './platform/internal-server.ts';
+import { tlsOptions } from './platform/tls.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { PAGE_PRELOADS, preloadFiles, withPreloads, type BuildManifest } from './platform/page-preloads.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -78,6 +79,7 @@ export async function openDatabase(config: Config): Promise<Db> {
 /** Builds the whole server without listening: server.ts listens, tests use `inject` or listen on port 0. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const tls = config.tls ? tlsOptions(config.tls) : null;
   const app = Fastify({
     logger:
       options.logger === false
@@ -93,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             },
           },
     genReqId: () => crypto.randomUUID(),
+    ...(tls ? { https: tls } : {}),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors,
@@ -105,8 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.db && !config.databaseUrl) secureDataDir(config.dataDir);
   await migrate(db);
   const now = options.now ?? (() => new Date());
-  const pins = pinCrypto(loadSecretKey(config.dataDir, config.pinKey));
-  const bus = openClusterBus(config.redisUrl);
+  const secretKey = loadSecretKey(config.dataDir, config.pinKey);
+  const pins = pinCrypto(secretKey);
+  const bus = openClusterBus(config.redisUrl, clusterKey(config.clusterSecret, secretKey));
   app.addHook('onClose', async () => bus.close());
   const directory = createEmployeeDirectory(config.ldap, app.log.child({ module: 'directory' }));
   app.addHook('onClose', async () => directory.close?.());
@@ -122,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (!options.db) app.addHook('onClose', async () => db.close());
 
-  registerInternalServer(app);
+  registerInternalServer(app, config.metricsToken, tls);
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);

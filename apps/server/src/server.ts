@@ -1,10 +1,8 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, configWarnings, loadConfig, type Config } from './platform/config.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
+/** A configuration error (a setting, or a certificate file that cannot be read) ends the start with its message. */
+function failStart(err: unknown): never {
   if (err instanceof ConfigError) {
     console.error(`Configuration error: ${err.message}`);
     process.exit(1);
@@ -12,7 +10,18 @@ try {
   throw err;
 }
 
-const app = await buildApp({ config });
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  failStart(err);
+}
+
+for (const warning of configWarnings(config)) console.warn(`Configuration warning: ${warning}`);
+// The operator's written reason for a PostgreSQL TLS that does not check the server's name (config.ts), on record.
+if (process.env.DATABASE_TLS_UNVERIFIED_REASON) console.warn(`PostgreSQL TLS without name check, because: ${process.env.DATABASE_TLS_UNVERIFIED_REASON}`);
+
+const app = await buildApp({ config }).catch(failStart);
 await app.listen({ port: config.port, host: config.host });
 // Metrics, readiness and the API description: on an address of their own, loopback unless configured otherwise.
 const internalAddress = await app.internal.listen({ port: config.internalPort, host: config.internalHost });

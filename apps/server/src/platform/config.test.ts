@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 
-const OIDC = { OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' };
+// A real identity provider makes it production, which needs METRICS_TOKEN (tested on its own below).
+const METRICS = { METRICS_TOKEN: 'm'.repeat(32) };
+const OIDC = { OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret', ...METRICS };
 const JANUS_SECRETS = { JANUS_TOKEN_SECRET: 'token-secret', JANUS_ADMIN_KEY: 'admin-key' };
 
 const refusal = (env: Record<string, string>) => {
@@ -49,11 +51,81 @@ describe('unsafe configurations are refused at start', () => {
   });
 });
 
+describe('METRICS_TOKEN, the bearer token of /metrics and /api/docs', () => {
+  it('is required when the internal listener is reachable from other machines, and in production', () => {
+    expect(refusal({ INTERNAL_HOST: '10.1.2.3' })).toMatch(/INTERNAL_HOST "10.1.2.3" is reachable from other machines: set METRICS_TOKEN/);
+    expect(refusal({ INTERNAL_HOST: '0.0.0.0' })).toMatch(/set METRICS_TOKEN/);
+    expect(refusal({ APP_ENVIRONMENT: 'production' })).toMatch(/METRICS_TOKEN is required in production/);
+    expect(refusal({ OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' })).toMatch(/METRICS_TOKEN is required in production/);
+    expect(loadConfig({ INTERNAL_HOST: '10.1.2.3', ...METRICS }).metricsToken).toBe(METRICS.METRICS_TOKEN);
+  });
+
+  it('may be left out on a loopback-only install that is not production; a short or spaced token is refused', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ INTERNAL_HOST: '127.0.0.2' }).metricsToken).toBeNull();
+    expect(refusal({ METRICS_TOKEN: 'kort' })).toMatch(/METRICS_TOKEN must be at least 32 characters/);
+    expect(refusal({ METRICS_TOKEN: `${'m'.repeat(20)} ${'m'.repeat(20)}` })).toMatch(/without spaces/);
+  });
+});
+
+describe('PostgreSQL and Redis on another machine only over checked TLS', () => {
+  const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
+  it('PostgreSQL: sslmode=verify-full, or require/verify-ca with a written reason; loopback and socket paths exempt', () => {
+    for (const bad of ['postgres://vm@db.internal:5432/vm', 'postgres://vm@db.internal/vm?sslmode=disable', 'postgres://vm@db.internal/vm?sslmode=prefer', 'postgres://vm@10.0.1.5/vm?sslmode=require']) {
+      expect(refusal({ DATABASE_URL: bad }), bad).toMatch(/without a checked TLS connection: add sslmode=verify-full/);
+    }
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=verify-full' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=verify-full&sslrootcert=/etc/videomote/tls/ca.pem' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=require', DATABASE_TLS_UNVERIFIED_REASON: 'managed database, CA not published' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@db.internal/vm?sslmode=disable', DATABASE_TLS_UNVERIFIED_REASON: 'no reason is enough for clear text' })).not.toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres://vm@localhost/vm' })).toBeNull();
+    expect(refusal({ DATABASE_URL: 'postgres:///vm?host=/var/run/postgresql' })).toBeNull();
+    // Never the URL (it may hold the password) in the message.
+    expect(refusal({ DATABASE_URL: 'postgres://vm:hemligt@db.internal/vm' })).not.toMatch(/hemligt/);
+    // A host parameter names the real host: it is judged, not the URL's.
+    expect(refusal({ DATABASE_URL: 'postgres://vm@localhost/vm?host=db.internal' })).toMatch(/db.internal/);
+  });
+
+  it('Redis: rediss:// off loopback, as a ws:// Janus is refused', () => {
+    expect(refusal({ REDIS_URL: 'redis://redis.internal:6379', ...SECRET })).toMatch(/REDIS_URL must use rediss:\/\//);
+    expect(refusal({ REDIS_URL: 'redis://:losen@10.0.1.20:6379', ...SECRET })).not.toMatch(/losen/);
+    expect(refusal({ REDIS_URL: 'rediss://redis.internal:6380', ...SECRET })).toBeNull();
+    expect(refusal({ REDIS_URL: 'redis://127.0.0.1:6379' })).toBeNull();
+  });
+});
+
+describe('TLS_CERT_FILE and TLS_KEY_FILE, the listeners\' own TLS', () => {
+  it('are required in production when a listener is reachable from other machines; both or neither', () => {
+    const production = { APP_ENVIRONMENT: 'production', ...METRICS };
+    expect(refusal({ ...production, HOST: '10.0.1.11' })).toMatch(/HOST\/INTERNAL_HOST "10.0.1.11" is reachable from other machines: set TLS_CERT_FILE and TLS_KEY_FILE/);
+    expect(refusal({ ...production, INTERNAL_HOST: '10.0.1.11' })).toMatch(/set TLS_CERT_FILE/);
+    expect(loadConfig({ ...production, HOST: '10.0.1.11', TLS_CERT_FILE: '/etc/videomote/tls/node.pem', TLS_KEY_FILE: '/etc/videomote/tls/node.key' }).tls).toEqual({
+      certFile: '/etc/videomote/tls/node.pem',
+      keyFile: '/etc/videomote/tls/node.key',
+    });
+    expect(loadConfig({ ...production }).tls).toBeNull();
+    expect(loadConfig({ HOST: '0.0.0.0' }).tls).toBeNull();
+    expect(refusal({ TLS_CERT_FILE: '/etc/videomote/tls/node.pem' })).toMatch(/TLS_CERT_FILE and TLS_KEY_FILE go together/);
+    expect(refusal({ TLS_KEY_FILE: '/etc/videomote/tls/node.key' })).toMatch(/go together/);
+  });
+});
+
+describe('CLUSTER_SECRET, the key of the messages between the nodes', () => {
+  const SECRET = { CLUSTER_SECRET: 'c'.repeat(32) };
+  it('is required when Redis is on another machine, may be left out on loopback, and is not short', () => {
+    expect(refusal({ REDIS_URL: 'rediss://redis.internal:6380' })).toMatch(/REDIS_URL is on another machine: set CLUSTER_SECRET/);
+    expect(loadConfig({ REDIS_URL: 'rediss://redis.internal:6380', ...SECRET }).clusterSecret).toBe(SECRET.CLUSTER_SECRET);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).clusterSecret).toBeNull();
+    expect(refusal({ CLUSTER_SECRET: 'kort' })).toMatch(/CLUSTER_SECRET must be at least 32 characters/);
+  });
+});
+
 describe('new settings and their defaults', () => {
   it('internal listener on 127.0.0.1 and PORT + 1 unless set', () => {
     expect(loadConfig({ PORT: '8080' })).toMatchObject({ internalHost: '127.0.0.1', internalPort: 8081 });
     expect(loadConfig({ PORT: '0' }).internalPort).toBe(0);
-    expect(loadConfig({ PORT: '8080', INTERNAL_HOST: '10.1.2.3', INTERNAL_PORT: '9100' })).toMatchObject({ internalHost: '10.1.2.3', internalPort: 9100 });
+    expect(loadConfig({ PORT: '8080', INTERNAL_HOST: '10.1.2.3', INTERNAL_PORT: '9100', ...METRICS })).toMatchObject({ internalHost: '10.1.2.3', internalPort: 9100 });
     expect(refusal({ INTERNAL_PORT: '70000' })).toMatch(/INTERNAL_PORT/);
   });
 

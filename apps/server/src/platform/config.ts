@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parse as parsePostgresUrl } from 'pg-connection-string';
 import type { VideoLayers } from '@videomote/contract/identity';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
@@ -13,9 +14,26 @@ export interface Config {
    */
   internalHost: string;
   internalPort: number;
+  /**
+   * METRICS_TOKEN: the bearer token /metrics and /api/docs on the internal listener ask for. Required when that
+   * listener is reachable from other machines (INTERNAL_HOST not loopback) and in production; without it (a
+   * loopback-only development or test install) they answer everyone on this machine.
+   */
+  metricsToken: string | null;
+  /**
+   * TLS_CERT_FILE and TLS_KEY_FILE (PEM): both listeners (PORT and INTERNAL_PORT) serve HTTPS, so what the proxy
+   * passes on (session cookies, the media key of gettoken) and the metrics never cross the private network in
+   * clear text. Required in production when a listener is off loopback.
+   */
+  tls: { certFile: string; keyFile: string } | null;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * CLUSTER_SECRET: the key the nodes sign their messages through Redis with (cluster-bus.ts). Required when Redis
+   * is on another machine; on loopback, when unset, the key is derived from the PIN key all nodes share.
+   */
+  clusterSecret: string | null;
   janusUrls: string[];
   janusIceEnforce: string | null;
   janusRtpPortRange: string;
@@ -157,9 +175,98 @@ function refuseUnsafe(env: NodeJS.ProcessEnv, publicUrl: string, issuer: string,
   }
 }
 
+/** Shortest METRICS_TOKEN accepted: a token guessed or brute-forced over the private network protects nothing. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * METRICS_TOKEN (see Config.metricsToken). Open internal endpoints are fine only where no other machine can reach
+ * them and nobody runs it as production; everywhere else the token is required.
+ */
+function metricsToken(env: NodeJS.ProcessEnv, internalHost: string, environment: string): string | null {
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token && (token.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(token))) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (e.g. openssl rand -hex 32)`);
+  }
+  if (!token && !isLoopbackHost(internalHost)) {
+    throw new ConfigError(
+      `INTERNAL_HOST "${internalHost}" is reachable from other machines: set METRICS_TOKEN, the bearer token /metrics and /api/docs ask for`,
+    );
+  }
+  if (!token && environment === 'production') throw new ConfigError('METRICS_TOKEN is required in production (the bearer token for /metrics and /api/docs)');
+  return token;
+}
+
+/**
+ * PostgreSQL and Redis on another machine only over TLS with the server's certificate checked: bookings,
+ * personnummer ciphertexts, sessions and the cluster's messages would otherwise cross the network readable and
+ * alterable. PostgreSQL: `sslmode=verify-full`; a TLS that does not check the name (`require`, `verify-ca`) only with
+ * a written reason in DATABASE_TLS_UNVERIFIED_REASON (logged at start). Redis: `rediss://`. A socket path or
+ * loopback is exempt: nothing crosses a network there.
+ */
+export function refuseCleartextStores(env: NodeJS.ProcessEnv): void {
+  // The URLs hold passwords: a refusal names the host, never the URL.
+  const parse = (name: string, value: string) => {
+    try {
+      return new URL(value);
+    } catch {
+      throw new ConfigError(`${name} must be a URL (postgres://… or redis://…)`);
+    }
+  };
+  if (env.DATABASE_URL) {
+    // Read as node-postgres reads it (libpq forms such as postgres://user@/db?host=/run/postgresql included).
+    // Without the certificate files, which the parser would read (they are for the connection, not this check).
+    const { host, sslmode } = parsePostgresUrl(env.DATABASE_URL.replace(/([?&])(sslrootcert|sslcert|sslkey)=[^&]*/g, '$1'));
+    if (host && !host.startsWith('/') && !isLoopbackHost(host)) {
+      const reason = env.DATABASE_TLS_UNVERIFIED_REASON?.trim();
+      if (sslmode !== 'verify-full' && !((sslmode === 'require' || sslmode === 'verify-ca') && reason)) {
+        throw new ConfigError(
+          `DATABASE_URL reaches PostgreSQL on ${host} without a checked TLS connection: add sslmode=verify-full (with sslrootcert=<CA file> ` +
+            'for a private CA), or sslmode=require with the reason written in DATABASE_TLS_UNVERIFIED_REASON',
+        );
+      }
+    }
+  }
+  if (env.REDIS_URL) {
+    const u = parse('REDIS_URL', env.REDIS_URL);
+    if (u.hostname && !isLoopbackHost(u.hostname) && u.protocol !== 'rediss:') {
+      throw new ConfigError(`REDIS_URL must use rediss:// (TLS) for a Redis that is not on loopback (sessions and the cluster's messages would cross the network in clear text): "${u.protocol}//${u.host}"`);
+    }
+  }
+}
+
+/** TLS_CERT_FILE/TLS_KEY_FILE (see Config.tls): both or neither; the files are read when the server starts. */
+function tlsFiles(env: NodeJS.ProcessEnv, listeners: string[], environment: string): { certFile: string; keyFile: string } | null {
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (!!certFile !== !!keyFile) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither');
+  if (certFile && keyFile) return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
+  const exposed = listeners.find((h) => !isLoopbackHost(h));
+  if (exposed && environment === 'production') {
+    throw new ConfigError(
+      `HOST/INTERNAL_HOST "${exposed}" is reachable from other machines: set TLS_CERT_FILE and TLS_KEY_FILE, so the proxy reaches the node over TLS (session cookies and media keys would cross the network in clear text)`,
+    );
+  }
+  return null;
+}
+
+/** Shortest CLUSTER_SECRET accepted (e.g. openssl rand -base64 32 gives 44). */
+export const CLUSTER_SECRET_MIN_LENGTH = 32;
+
+/** CLUSTER_SECRET (see Config.clusterSecret). */
+function clusterSecret(env: NodeJS.ProcessEnv): string | null {
+  const secret = env.CLUSTER_SECRET?.trim() || null;
+  if (secret && secret.length < CLUSTER_SECRET_MIN_LENGTH) throw new ConfigError(`CLUSTER_SECRET must be at least ${CLUSTER_SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`);
+  if (!secret && env.REDIS_URL && !isLoopbackHost(URL.parse(env.REDIS_URL)?.hostname ?? '')) {
+    throw new ConfigError('REDIS_URL is on another machine: set CLUSTER_SECRET (the same on every node), which signs the messages the nodes send each other through Redis');
+  }
+  return secret;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int('PORT', env.PORT, 3000, 0, 65535);
   const host = env.HOST || '127.0.0.1';
+  const internalHost = env.INTERNAL_HOST || '127.0.0.1';
+  const environment = env.APP_ENVIRONMENT || (env.OIDC_ISSUER ? 'production' : 'local');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '');
   const issuer = env.OIDC_ISSUER || '';
   if (issuer && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
@@ -167,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const janusUrls = (env.JANUS_URL || '').split(',').map((s) => s.trim()).filter(Boolean);
   refuseUnsafe(env, publicUrl, issuer, janusUrls);
+  refuseCleartextStores(env);
   const agencyHomeUrl = env.AGENCY_HOME_URL || `${publicUrl}/usersupport`;
   url('AGENCY_HOME_URL', agencyHomeUrl);
   const turnUrls = (env.TURN_URLS || '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -176,11 +284,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host,
-    internalHost: env.INTERNAL_HOST || '127.0.0.1',
+    internalHost,
+    metricsToken: metricsToken(env, internalHost, environment),
+    tls: tlsFiles(env, [host, internalHost], environment),
     internalPort: int('INTERNAL_PORT', env.INTERNAL_PORT, port === 0 ? 0 : Math.min(port + 1, 65535), 0, 65535),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    clusterSecret: clusterSecret(env),
     janusUrls,
     janusIceEnforce: env.JANUS_ICE_ENFORCE || null,
     janusRtpPortRange: rtpPortRange(env.JANUS_RTP_PORT_RANGE),
@@ -202,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheSeconds: int('SESSION_CACHE_SECONDS', env.SESSION_CACHE_SECONDS, 5, 0, 60),
     pinKey: env.PIN_KEY || null,
     releaseVersion: env.RELEASE_VERSION || '0.1.0',
-    environment: env.APP_ENVIRONMENT || (issuer ? 'production' : 'local'),
+    environment,
     logLevel: env.LOG_LEVEL || 'info',
     secureCookies: publicUrl.startsWith('https://'),
     retentionIntervalSeconds: int('RETENTION_INTERVAL_SECONDS', env.RETENTION_INTERVAL_SECONDS, 60, 0, 86_400),
@@ -213,6 +324,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoLayers: videoLayers(env),
     webLanguages: webLanguages(env.WEB_LANGUAGES),
   };
+}
+
+/**
+ * Settings that start but do not do what they say: printed at start (server.ts), so nothing is dropped silently.
+ * An ICE_SERVERS entry with a static password is never handed to browsers (turn-credentials.ts): TURN belongs in
+ * TURN_URLS with TURN_SECRET, which gives each participant credentials of their own.
+ */
+export function configWarnings(config: Pick<Config, 'iceServers'>): string[] {
+  const warnings: string[] = [];
+  for (const s of config.iceServers) {
+    if (s.credential || s.username) {
+      warnings.push(
+        `ICE_SERVERS entry ${JSON.stringify(s.urls)} has a static username/credential and is never given to browsers: put TURN servers in TURN_URLS with TURN_SECRET`,
+      );
+    }
+  }
+  return warnings;
 }
 
 function videoLayers(env: NodeJS.ProcessEnv): VideoLayers {

@@ -45,6 +45,19 @@ export async function registerObservability(app: FastifyInstance): Promise<void>
     },
   });
 
+  // Cluster messages from Redis that were not acted on (unsigned, forged, replayed late): a count above 0 means
+  // something other than our nodes writes to Redis.
+  new client.Counter({
+    name: 'videomote_cluster_messages_dropped_total',
+    help: 'Messages on the cluster bus dropped because they were malformed, unsigned, badly signed or too old',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(app.deps.bus.dropped())) this.inc({ reason }, n);
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the URL: URLs can hold ids and search terms.
     const route = request.routeOptions.url ?? 'unmatched';

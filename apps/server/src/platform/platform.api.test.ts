@@ -61,7 +61,7 @@ describe('operations endpoints', () => {
     }
   });
 
-  it('serves /metrics, /readyz and /api/docs on the internal listener only; /healthz on both', async () => {
+  it('serves /metrics, /readyz and /api/docs on the internal listener only; /healthz on both (no METRICS_TOKEN: a loopback-only test install)', async () => {
     for (const url of ['/metrics', '/readyz', '/api/docs']) {
       const pub = await t.app.inject(url);
       expect(pub.statusCode, url).toBe(404);
@@ -70,6 +70,29 @@ describe('operations endpoints', () => {
     }
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     expect((await t.app.internal.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('with METRICS_TOKEN, /metrics and /api/docs answer only the bearer of it; the health checks stay open for the load balancer', async () => {
+    const token = 'a'.repeat(16) + 'b'.repeat(16);
+    const guarded = await buildTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      for (const url of ['/metrics', '/api/docs', '/metrics?x=1']) {
+        for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`, `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`]) {
+          const res = await guarded.app.internal.inject({ url, headers: authorization ? { authorization } : {} });
+          expect(res.statusCode, `${url} ${authorization}`).toBe(401);
+          expect(res.headers['www-authenticate'], url).toMatch(/^Bearer /);
+          expect(res.body, url).not.toMatch(/http_request_duration|openapi/);
+        }
+        const ok = await guarded.app.internal.inject({ url, headers: { authorization: `Bearer ${token}` } });
+        expect(ok.statusCode, url).toBe(200);
+        expect(ok.body, url).toMatch(/http_request_duration|openapi/);
+      }
+      for (const url of ['/healthz', '/readyz']) expect((await guarded.app.internal.inject(url)).statusCode, url).toBe(200);
+      // An unknown path is refused before routing: the token guards the whole listener, not a list of routes.
+      expect((await guarded.app.internal.inject('/debug')).statusCode).toBe(401);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it('serves an OpenAPI document of the API', async () => {
@@ -82,7 +105,7 @@ describe('operations endpoints', () => {
 describe('client configuration', () => {
   it('tells the web when the embedded test IdP is active (banner on every page), and how long reports are kept', async () => {
     expect((await t.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: true, accessibilityReportDays: 90, videoLayers: { lowKbps: 150, mediumKbps: 450, highKbps: 1200, screenKbps: 1500, screenFps: 10 }, languages: ['sv', 'en', 'ar', 'so', 'ti'] });
-    const real = await buildTestApp({ env: { OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+    const real = await buildTestApp({ env: { OIDC_ISSUER: 'https://idp.example.se/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret', METRICS_TOKEN: 'm'.repeat(32) } });
     try {
       expect((await real.app.inject('/assets/config/config.json')).json()).toMatchObject({ testIdp: false });
     } finally {

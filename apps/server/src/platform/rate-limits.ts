@@ -4,15 +4,22 @@ import { Redis } from 'ioredis';
 import { sha256 } from './crypto.ts';
 import { AppError } from './errors.ts';
 
+/** Searches of the staff directory one person may make a minute. */
+export const EMPLOYEE_SEARCHES_PER_MINUTE = 60;
+
 /**
  * Per-minute budgets. Generous for people, tight enough to blunt scripted abuse of login, tokens and writes.
  * Routes that make a new session (login, public access) are counted by address even for a caller with a session:
  * each new session would otherwise bring a fresh budget of its own.
  */
-const LIMITS: { match: (method: string, url: string) => boolean; max: number; byAddress?: true }[] = [
+const LIMITS: { match: (method: string, url: string) => boolean; max: number; byAddress?: true; byPerson?: true }[] = [
   { match: (_m, url) => url.startsWith('/api/login/start') || url.startsWith('/api/login/callback'), max: 30, byAddress: true },
   { match: (_m, url) => url.startsWith('/api/publicaccess'), max: 30, byAddress: true },
   { match: (_m, url) => url === '/api/meeting/gettoken', max: 30 },
+  // The staff directory: a person types a handful of searches per colleague (3+ characters, 300 ms debounce, each
+  // answer cached by the browser); a script walking three-letter prefixes needs thousands. Counted per person, so
+  // logging in again brings no fresh budget.
+  { match: (_m, url) => url.startsWith('/api/employee/'), max: EMPLOYEE_SEARCHES_PER_MINUTE, byPerson: true },
   { match: (m, url) => url.startsWith('/api/') && m !== 'GET' && m !== 'HEAD', max: 120 },
 ];
 
@@ -28,6 +35,16 @@ export function rateLimitKey(request: FastifyRequest): string {
 const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
 /**
+ * The bucket of one person across their sessions: staff by agency id, others by the identity provider's subject.
+ * Without a session the address (the route refuses such a caller anyway).
+ */
+export function personKey(request: FastifyRequest): string {
+  const user = request.session?.user;
+  if (!user) return addressKey(request);
+  return `p:${sha256(user.afId ? `af:${user.afId}` : `sub:${user.kind}:${user.subject}`)}`;
+}
+
+/**
  * Rate limits on login, media tokens and every mutating API route (see rateLimitKey). Must run before routes register.
  * With REDIS_URL the counters live in Redis, so a budget holds across all the nodes behind the proxy: counted per
  * process, two nodes would each grant the whole budget. Without it they live in this process's memory.
@@ -41,7 +58,7 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
     if (!limit || route.config?.rateLimit !== undefined) return;
     route.config = {
       ...route.config,
-      rateLimit: { max: limit.max, timeWindow: 60_000, ...(limit.byAddress ? { keyGenerator: addressKey } : {}) },
+      rateLimit: { max: limit.max, timeWindow: 60_000, ...(limit.byAddress ? { keyGenerator: addressKey } : limit.byPerson ? { keyGenerator: personKey } : {}) },
     };
   });
   let redis: Redis | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClusterBus, ClusterTopic } from './cluster-bus.ts';
+import { UNSEALED, type ClusterBus, type ClusterTopic } from './cluster-bus.ts';
 import type { Db } from './db.ts';
 import { SessionStore } from './session.ts';
 
@@ -15,6 +15,8 @@ function busPair(): [ClusterBus, ClusterBus] {
     },
     async ready() {},
     async close() {},
+    dropped: () => ({ malformed: 0, unsigned: 0, 'bad-signature': 0, stale: 0 }),
+    ...UNSEALED,
   });
   return [bus(0), bus(1)];
 }

@@ -103,8 +103,9 @@ export const RULES: Record<string, Record<Caller, number>> = {
   'GET /api/admin/troubleshoot': /*         */ row('404 403 403 403 403 401 403 403'),
   'GET /api/admin/stats': /*                */ row('200 403 403 403 403 401 403 403'),
   'GET /api/admin/stats.csv': /*            */ row('200 403 403 403 403 401 403 403'),
-  // The staff directory: for those who book meetings (staff, KA, FA), not for job seekers.
-  'GET /api/employee/:query': /*            */ row('200 200 200 200 403 401 403 200'),
+  // The staff directory: for staff only (InternalMeeting, the feature that adds a colleague), not for contractors
+  // (KA, FA), who book but never add staff, nor for job seekers. Rate-limited per person (directory.api.test.ts).
+  'GET /api/employee/:query': /*            */ row('200 200 403 403 403 401 403 200'),
 };
 
 export interface World {

@@ -5,21 +5,25 @@ import { effectiveSettings, MASK, maskUrl } from './app-settings.ts';
 describe('effective settings', () => {
   it('masks every secret and keeps the rest readable', () => {
     const config = loadConfig({
-      DATABASE_URL: 'postgres://vm:hemligt1@db.internal:5432/videomote',
-      REDIS_URL: 'redis://:hemligt2@cache:6379',
+      DATABASE_URL: 'postgres://vm:hemligt1@db.internal:5432/videomote?sslmode=verify-full',
+      REDIS_URL: 'rediss://:hemligt2@cache:6380',
+      CLUSTER_SECRET: 'hemligt6-0123456789abcdef0123456789abcdef',
       OIDC_ISSUER: 'https://idp.example',
       OIDC_CLIENT_ID: 'videomote',
       OIDC_CLIENT_SECRET: 'hemligt3',
       PIN_KEY: Buffer.alloc(32, 1).toString('base64'),
+      METRICS_TOKEN: 'hemligt5-0123456789abcdef0123456789abcdef',
       ICE_SERVERS: JSON.stringify([{ urls: 'turn:turn.example:3478', username: 'u', credential: 'hemligt4' }]),
       PORT: '8080',
     });
     const settings = effectiveSettings(config);
     const text = JSON.stringify(settings);
-    for (const secret of ['hemligt1', 'hemligt2', 'hemligt3', 'hemligt4', Buffer.alloc(32, 1).toString('base64')]) expect(text).not.toContain(secret);
+    for (const secret of ['hemligt1', 'hemligt2', 'hemligt3', 'hemligt4', 'hemligt5', 'hemligt6', Buffer.alloc(32, 1).toString('base64')]) expect(text).not.toContain(secret);
     const byEnv = Object.fromEntries(settings.map((s) => [s.env, s]));
-    expect(byEnv.DATABASE_URL!.value).toBe(`postgres://vm:${MASK}@db.internal:5432/videomote`);
+    expect(byEnv.DATABASE_URL!.value).toBe(`postgres://vm:${MASK}@db.internal:5432/videomote?sslmode=verify-full`);
     expect(byEnv.OIDC_CLIENT_SECRET).toMatchObject({ value: MASK, secret: true, source: 'env' });
+    expect(byEnv.METRICS_TOKEN).toMatchObject({ value: MASK, secret: true, source: 'env' });
+    expect(byEnv.CLUSTER_SECRET).toMatchObject({ value: MASK, secret: true, source: 'env' });
     expect(byEnv.OIDC_CLIENT_ID!.value).toBe('videomote');
     expect(byEnv.PORT).toMatchObject({ value: '8080', source: 'env' });
     expect(byEnv.LOG_LEVEL).toMatchObject({ value: 'info', source: 'default' });

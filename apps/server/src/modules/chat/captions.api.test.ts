@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTION_HISTORY_LIMIT, ChatSignalTypes } from '@videomote/contract/chat';
+import { CAPTION_HISTORY_LIMIT, ChatCloseCodes, ChatSignalTypes } from '@videomote/contract/chat';
+import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
 import { chatBarrier as barrier } from './chat-test-client.ts';
 import { useChatServer } from './chat-test-server.ts';
@@ -94,6 +95,45 @@ describe('captions from the booked text interpreter', () => {
     // The webcast's anonymous visitor sees the interpreter's captions.
     karin.caption('a', 'Välkomna till informationsmötet', true);
     expect((await vera.next(ChatSignalTypes.caption)).data).toMatchObject({ text: 'Välkomna till informationsmötet', final: true, fromName: 'Karin Skrivtolk' });
+  });
+
+  it('follow the booking at once: the interpreter given another role is cut off and cannot caption again', async () => {
+    const m = await meeting();
+    const karin = await join(m.id, 'karin');
+    const jonna = await join(m.id, 'jonna');
+    karin.caption('a', 'Före bytet', true);
+    await jonna.next(ChatSignalTypes.caption, (c) => c.text === 'Före bytet');
+
+    const admin = await t.as('erik');
+    const current = (await admin.get(`/api/meeting/${m.id}`)).json().data;
+    const participants = current.participants.map((p: { displayName: string }) => (p.displayName === 'Karin Skrivtolk' ? { ...p, role: 'Interpreter' } : p));
+    const res = await admin.put('/api/meeting', { ...current, participants });
+    expect(res.statusCode, res.body).toBe(200);
+    // Her socket, whose rights were fixed when it opened, closes at once; a frame still on its way is not sent on.
+    expect(await karin.closed(3_000)).toBe(ChatCloseCodes.rightsChanged);
+    karin.caption('b', 'Efter bytet, gamla anslutningen', true);
+    // Back in with the booking's new role: captions are refused and told why.
+    const again = await join(m.id, 'karin');
+    const told = again.next(ChatSignalTypes.notification, (n) => n.severity === 'ERROR');
+    again.caption('c', 'Efter bytet, ny anslutning', true);
+    expect((await told).data.message).toBe(CHAT_TEXTS.captionForbidden);
+    await barrier(again, jonna);
+    expect(jonna.of(ChatSignalTypes.caption).map((c) => c.text)).toEqual(['Före bytet']);
+    expect((await t.app.chat.captions(m.id)).map((c) => c.text)).toEqual(['Före bytet']);
+  });
+
+  it('follow the session at once: the interpreter who logs out is cut off', async () => {
+    const m = await meeting();
+    const session = await t.as('karin');
+    const karin = await server.connect(m.id, `${SESSION_COOKIE}=${session.cookies[SESSION_COOKIE]}`);
+    const jonna = await join(m.id, 'jonna');
+    expect((await session.post('/api/login/logout', null)).statusCode).toBe(200);
+    expect(await karin.closed(3_000)).toBe(ChatCloseCodes.sessionEnded);
+    karin.caption('x', 'Efter utloggningen', true);
+    jonna.chat('markör');
+    await jonna.next(ChatSignalTypes.chatMessage, (x) => x.message === 'markör');
+    expect(jonna.of(ChatSignalTypes.caption)).toEqual([]);
+    expect(await t.app.chat.captions(m.id)).toEqual([]);
   });
 
   it('keep only the latest lines, live in memory for the call only, and go with the chat when the call ends', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -212,5 +213,37 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     expect((await jonna.post('/api/login/logout', null)).statusCode).toBe(200);
     // The test clock stands still, so without the message B would keep its copy of the session for good.
     await expect.poll(onB, { timeout: 2_000 }).toBe(401);
+  });
+  it('delivers no chat signal written straight into Redis: forged messages are dropped and counted, signed ones delivered', async () => {
+    const m = await meetingNow([
+      { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
+      { persona: 'jonna', role: 'JobSeeker' },
+    ]);
+    const jonnaOnB = await join(urlB, m.id, 'jonna');
+    const erikOnA = await join(urlA, m.id, 'erik');
+    const dropped = async () =>
+      [...(await second.internal.inject('/metrics')).body.matchAll(/^videomote_cluster_messages_dropped_total\{reason="[^"]+"\} (\d+)$/gm)].reduce((n, x) => n + Number(x[1]), 0);
+    const before = await dropped();
+    // What someone who can write to Redis would send: a chat message in Erik's name, and the moderator's "chat closed".
+    const forged = (message: string) =>
+      JSON.stringify({
+        type: ChatSignalTypes.chatMessage,
+        data: { id: crypto.randomUUID(), type: ChatSignalTypes.chatMessage, message, fromId: erikOnA.welcome!.connectionId, fromName: 'Erik Handläggare', timestamp: new Date().toISOString() },
+      });
+    const attacker = new Redis(redisUrl!);
+    try {
+      const channel = `vm:chat:${m.id}:signals`;
+      await attacker.publish(channel, forged('Klicka på den här länken'));
+      await attacker.publish(channel, JSON.stringify({ from: 'x', at: Date.now(), message: forged('Med påhittad signatur'), mac: 'A'.repeat(43) }));
+      await attacker.publish(channel, JSON.stringify({ type: ChatSignalTypes.status, data: { chatOpen: false } }));
+    } finally {
+      attacker.disconnect();
+    }
+    // A real message after them: once it has arrived, the forged ones (published before it) have been handled.
+    erikOnA.chat('Det riktiga meddelandet');
+    await jonnaOnB.next(ChatSignalTypes.chatMessage, (x) => x.message === 'Det riktiga meddelandet');
+    expect(jonnaOnB.of(ChatSignalTypes.chatMessage).map((x) => x.message)).toEqual(['Det riktiga meddelandet']);
+    expect(jonnaOnB.of(ChatSignalTypes.status).every((st) => st.chatOpen)).toBe(true);
+    expect(await dropped()).toBe(before + 3);
   });
 });

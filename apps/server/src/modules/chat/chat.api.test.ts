@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatSignalTypes, CHAT_MAX_LENGTH, type ChatMessageEvent } from '@videomote/contract/chat';
+import { ChatCloseCodes, ChatSignalTypes, CHAT_MAX_LENGTH, type ChatMessageEvent } from '@videomote/contract/chat';
 import { SESSION_COOKIE } from '../../platform/session.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
 import { chatBarrier as barrier, type ChatTestClient } from './chat-test-client.ts';
@@ -273,13 +273,36 @@ describe('presence', () => {
     expect(erik.of(ChatSignalTypes.pong)).toEqual([]);
   });
 
-  it('closes the socket when the session ends', async () => {
+  it('closes the socket when the session expires (read again by the session watch)', async () => {
     const m = await meeting();
     const c = await t.as('jonna');
     const client = await connect(m.id, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
-    await t.app.deps.sessions.destroy(c.cookies[SESSION_COOKIE]!);
-    await (t.app.chat as unknown as { closeEndedSessions(): Promise<void> }).closeEndedSessions();
-    expect(await client.closed()).toBe(4401);
+    await t.app.chat.checkSessions();
+    expect(client.closeCode).toBeNull();
+    t.clock.advance(2 * hour); // past SESSION_MINUTES without a keep-alive
+    await t.app.chat.checkSessions();
+    expect(await client.closed()).toBe(ChatCloseCodes.sessionEnded);
+  });
+
+  it('follows a logout at once: the socket closes, and nothing said after it reaches it or comes from it', async () => {
+    const m = await meeting();
+    const erik = await join(m.id, 'erik');
+    const c = await t.as('jonna');
+    const jonna = await connect(m.id, `${SESSION_COOKIE}=${c.cookies[SESSION_COOKIE]}`);
+    // Another session of the same person (another browser) is not logged out with this one.
+    const otherTab = await join(m.id, 'jonna');
+    jonna.chat('före utloggning');
+    await erik.next(ChatSignalTypes.chatMessage, (x) => x.message === 'före utloggning');
+
+    expect((await c.post('/api/login/logout', null)).statusCode).toBe(200);
+    // At once: well before the minute in which the sessions are read again.
+    expect(await jonna.closed(3_000)).toBe(ChatCloseCodes.sessionEnded);
+    jonna.chat('efter utloggning');
+    erik.chat('till alla efter utloggningen');
+    await otherTab.next(ChatSignalTypes.chatMessage, (x) => x.message === 'till alla efter utloggningen');
+    expect(chatsOf(jonna)).not.toContain('till alla efter utloggningen');
+    expect(chatsOf(erik)).not.toContain('efter utloggning');
+    expect(otherTab.closeCode).toBeNull();
   });
 });
 

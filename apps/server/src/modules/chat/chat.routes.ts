@@ -17,7 +17,8 @@ const members = new WeakMap<FastifyRequest, ChatMember>();
 /** `WSS /chat/{meetingId}` (conference spec §7): the session cookie is checked before the upgrade. */
 async function chatPlugin(app: FastifyInstance): Promise<void> {
   const { config, db, sessions, now } = app.deps;
-  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl) : new MemoryChatStore();
+  // Signals through Redis carry the cluster bus's signature: only our nodes can say anything in a meeting's chat.
+  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl, undefined, app.deps.bus) : new MemoryChatStore();
   const recordError = meetingErrorRecorder(db, now, app.log);
   const hub = new ChatHub(store, {
     now,
@@ -27,7 +28,7 @@ async function chatPlugin(app: FastifyInstance): Promise<void> {
       const meeting = await findMeeting(db, meetingId);
       return !meeting || meeting.endTime.getTime() <= now().getTime();
     },
-    sessionAlive: async (token) => (await sessions.find(token)) !== null,
+    sessions,
     stillMember: async (member) => {
       if (!(await findMeeting(db, member.meetingId))) return 'deleted';
       const session = await sessions.find(member.sessionToken);
@@ -36,8 +37,10 @@ async function chatPlugin(app: FastifyInstance): Promise<void> {
       const membership = await membershipOf(db, member.meetingId, session.user);
       if (!membership) return 'removed';
       if (member.participantId !== (membership.kind === 'participant' ? membership.participant.id : null)) return 'removed';
-      // Made or unmade a moderator: the rights are fixed per socket, so this one reconnects to get the new ones.
+      // Made or unmade a moderator, or given another role (a text interpreter who captions, or no longer): the
+      // rights are fixed per socket, so this one reconnects to get the new ones.
       if (membership.kind === 'participant' && membership.participant.isAdmin !== member.moderator) return 'rightsChanged';
+      if (membership.kind === 'participant' && membership.participant.role !== member.role) return 'rightsChanged';
       return 'ok';
     },
   });

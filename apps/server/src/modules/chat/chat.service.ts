@@ -18,6 +18,8 @@ import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
 import type { ChatStore, StoredPresence } from './chat-store.ts';
 import { FloodGuard, TokenBucket } from '../../platform/message-rate.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { SessionWatch, type WatchedSessions } from '../../platform/session-watch.ts';
 
 /** Who is behind a socket, decided once from the session and the meeting's participant list at the upgrade. */
 export interface ChatMember {
@@ -38,6 +40,8 @@ export interface ChatMember {
 interface Connection extends ChatMember {
   /** This socket's own id: the store's key for its presence entry. Never sent to browsers. */
   id: string;
+  /** The hash of sessionToken: how a logout (in any process) names the session. */
+  sessionHash: string;
   /** The person's id in this meeting, shared by all their sockets (see StoredPresence.publicId). */
   publicId: string;
   socket: WebSocket;
@@ -59,7 +63,8 @@ interface Connection extends ChatMember {
 export interface ChatHubOptions {
   now: () => Date;
   isMeetingOver(meetingId: string): Promise<boolean>;
-  sessionAlive(token: string): Promise<boolean>;
+  /** The sessions behind the sockets: a logout (any process) or an expiry closes them (SessionWatch, as /media). */
+  sessions: WatchedSessions;
   /**
    * Whether a connected member still belongs to the meeting, asked when the booking changed: 'removed' (no longer
    * a participant, or no longer this participant), 'deleted' (the meeting is gone) or 'ok'.
@@ -94,20 +99,27 @@ export class ChatHub {
   private readonly outboxes = new Map<string, string[]>();
   private readonly leaving = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly sessionWatch: SessionWatch;
   private closing = false;
 
   constructor(
     private readonly store: ChatStore,
     private readonly options: ChatHubOptions,
   ) {
-    const sessionCheck = setInterval(() => void this.closeEndedSessions(), options.sessionCheckMs ?? 60_000);
+    this.sessionWatch = new SessionWatch(
+      options.sessions,
+      {
+        live: () => [...this.local.values()].flatMap((set) => [...set].map((c): [string, string] => [c.sessionHash, c.sessionToken])),
+        ended: (tokenHash) => this.sessionEnded(tokenHash),
+      },
+      options.sessionCheckMs,
+    );
     const sweep = setInterval(() => void this.purgeEnded().catch(() => {}), options.sweepMs ?? 5 * 60_000);
     // A laptop closed mid-call leaves a socket that never says goodbye; without pings it would linger in the list.
     const heartbeat = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 30_000);
-    sessionCheck.unref();
     sweep.unref();
     heartbeat.unref();
-    this.timers.push(sessionCheck, sweep, heartbeat);
+    this.timers.push(sweep, heartbeat);
   }
 
   /** Takes over a freshly upgraded socket. Listeners are attached at once: frames may already be on their way. */
@@ -117,6 +129,7 @@ export class ChatHub {
     const conn: Connection = {
       ...member,
       id: crypto.randomUUID(),
+      sessionHash: sha256(member.sessionToken),
       publicId: publicIdOf(member),
       socket,
       ready: false,
@@ -422,14 +435,22 @@ export class ChatHub {
     }
   }
 
-  /** A socket outlives neither a logout nor an expired session. */
-  private async closeEndedSessions(): Promise<void> {
-    const byToken = new Map<string, Connection[]>();
-    for (const set of this.local.values()) for (const c of set) byToken.set(c.sessionToken, [...(byToken.get(c.sessionToken) ?? []), c]);
-    for (const [token, conns] of byToken) {
-      const alive = await this.options.sessionAlive(token).catch(() => true);
-      if (!alive) for (const c of conns) c.socket.close(ChatCloseCodes.sessionEnded, 'Sessionen har upphört');
+  /**
+   * A socket outlives neither a logout nor an expired session (SessionWatch): its sockets close at once, and
+   * nothing more is delivered to them or taken from them.
+   */
+  private sessionEnded(tokenHash: string): void {
+    for (const set of this.local.values()) {
+      for (const c of set) {
+        if (c.sessionHash !== tokenHash || c.closed) continue;
+        c.socket.close(ChatCloseCodes.sessionEnded, 'Sessionen har upphört');
+      }
     }
+  }
+
+  /** Reads the sessions behind the open sockets again now (the watch does it every minute); tests of expiry call it. */
+  checkSessions(): Promise<void> {
+    return this.sessionWatch.sweep();
   }
 
   /** Deletes one meeting's chat (the retention job calls this for ended meetings). */
@@ -497,6 +518,7 @@ export class ChatHub {
   async close(): Promise<void> {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
+    this.sessionWatch.stop();
     for (const set of this.local.values()) for (const c of set) c.socket.close(1001, 'Servern startas om');
     for (const set of [...this.local.values()]) for (const c of [...set]) this.detach(c);
     await Promise.allSettled([...this.leaving]);

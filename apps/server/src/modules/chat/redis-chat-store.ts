@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, type CaptionLine, type ChatMessageEvent } from '@videomote/contract/chat';
 import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
+import { UNSEALED, type ClusterBus } from '../../platform/cluster-bus.ts';
 
 /** A caption line with its place in the meeting's order (a hash keeps no order of its own). */
 type StoredCaption = CaptionLine & { seq: number };
@@ -25,7 +26,15 @@ export class RedisChatStore implements ChatStore {
   private readonly node = crypto.randomUUID();
   private readonly beat: NodeJS.Timeout;
 
-  constructor(url: string, private readonly prefix = 'vm:chat:') {
+  /**
+   * `envelope`: the cluster bus's signature (seal/open), so a signal written straight into Redis by anyone but a
+   * node of ours (a forged chat message, a hand, a "chat closed") is dropped and counted, never delivered.
+   */
+  constructor(
+    url: string,
+    private readonly prefix = 'vm:chat:',
+    private readonly envelope: Pick<ClusterBus, 'seal' | 'open'> = UNSEALED,
+  ) {
     // Commands wait while Redis is briefly away instead of failing the socket at once.
     this.cmd = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false });
@@ -34,7 +43,8 @@ export class RedisChatStore implements ChatStore {
     this.sub.on('error', () => {});
     this.sub.on('message', (channel: string, message: string) => {
       const meetingId = channel.slice(this.prefix.length, -':signals'.length);
-      this.subscribers.get(meetingId)?.(message);
+      const opened = this.envelope.open(channel, message);
+      if (opened !== null) this.subscribers.get(meetingId)?.(opened);
     });
     const beat = () => void this.cmd.set(this.nodeKey(this.node), '1', 'EX', NODE_TTL_SECONDS).catch(() => {});
     beat();
@@ -81,7 +91,8 @@ export class RedisChatStore implements ChatStore {
     await this.sub.unsubscribe(this.k(meetingId, 'signals'));
   }
   async publish(meetingId: string, json: string): Promise<void> {
-    await this.cmd.publish(this.k(meetingId, 'signals'), json);
+    const channel = this.k(meetingId, 'signals');
+    await this.cmd.publish(channel, this.envelope.seal(channel, json));
   }
 
   async join(meetingId: string, entry: StoredPresence): Promise<void> {

@@ -3,6 +3,7 @@ import { buildTestApp, testClock, type TestApp } from '../../testing/test-app.ts
 import { SLAPD_BASE_DN, SLAPD_SERVICE_DN, SLAPD_SERVICE_PASSWORD, startSlapd, type Slapd } from '../../testing/slapd.ts';
 import { ownMeetingBody } from '../../testing/request-bodies.ts';
 import { DIRECTORY_UNAVAILABLE } from './directory-errors.ts';
+import { EMPLOYEE_SEARCHES_PER_MINUTE } from '../../platform/rate-limits.ts';
 
 // The agency's directory as Debian's slapd, with Active Directory's attribute names and the product's default filter.
 const PEOPLE = [
@@ -96,6 +97,29 @@ describe('GET /api/employee/{query} against the agency directory (slapd)', () =>
       { af_id: 'erihan', display_name: 'Erik Handläggare', email: 'erik.handlaggare@myndighet.se' },
       { af_id: 'marlun', display_name: 'Mårten Lundgren', email: 'marten.lundgren@myndighet.se' },
     ]);
+  });
+
+  it('is for staff only: contractors (KA, MSFA) who book meetings get a 403 and no names from the real directory', async () => {
+    for (const who of ['karin', 'fredrik', 'jonna'] as const) {
+      const res = await (await t.as(who)).get('/api/employee/mar');
+      expect(res.statusCode, who).toBe(403);
+      expect(res.body, who).not.toContain('myndighet.se');
+    }
+    expect((await t.anonymous().get('/api/employee/mar')).statusCode).toBe(401);
+  });
+
+  it('is rate-limited per person: a script walking prefixes is stopped, a new login brings no fresh budget', async () => {
+    const anna = await t.as('anna');
+    const statuses: number[] = [];
+    for (let i = 0; i < EMPLOYEE_SEARCHES_PER_MINUTE; i++) statuses.push((await anna.get(`/api/employee/a${String(i).padStart(2, '0')}`)).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await anna.get('/api/employee/mar');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ name: 'TooManyRequests', message: 'För många förfrågningar, försök igen om en stund' });
+    // Logging in again is the same person: still refused.
+    expect((await (await t.as('anna')).get('/api/employee/mar')).statusCode).toBe(429);
+    // Another colleague keeps their own budget.
+    expect((await (await t.as('erik')).get('/api/employee/mar')).statusCode).toBe(200);
   });
 
   it('with the directory down: the Swedish message in the error shape, everything else still works, and back when it is', async () => {

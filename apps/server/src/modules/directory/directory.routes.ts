@@ -20,8 +20,10 @@ export async function directoryRoutes(app: FastifyInstance, options: { directory
       },
     },
     async (request, reply) => {
-      // Only people who book meetings may search the staff directory.
-      requireFeature(request, 'EditMeeting');
+      // SECURITY: the directory lists agency staff's names, ids and addresses. Only those who may put a colleague on
+      // a meeting (InternalMeeting: the staff roles' feature, spec §4 "used to add agency staff") may search it;
+      // contractors (KA, MSFA) book too (EditMeeting) but never add staff. Budget: rate-limits.ts (per person).
+      requireFeature(request, 'InternalMeeting');
       const q = request.params.query.trim();
       const data: Employee[] = q.length < 3 ? [] : await directory.search(q);
       // The web caches per query (spec §7); a short private cache lets the browser do the same.

@@ -249,7 +249,7 @@ describe('with an external identity provider configured', () => {
   let ext: TestApp;
   beforeAll(async () => {
     // Port 9 on loopback: nothing listens, so discovery fails at once.
-    ext = await buildTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret' } });
+    ext = await buildTestApp({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realm', OIDC_CLIENT_ID: 'videomote', OIDC_CLIENT_SECRET: 's3cret', METRICS_TOKEN: 'm'.repeat(32) } });
   });
   afterAll(async () => ext?.close());
 

@@ -31,11 +31,11 @@ import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
 import { meetingEndToEnd } from './media-protection.ts';
 import { withoutLeftFeed } from './remote-feed-left.ts';
+import { SessionWatch } from '../../platform/session-watch.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
 /** How often the sessions behind `/media` sockets are read again (an expiry; a logout is heard at once). */
-const SESSION_CHECK_MS = 60_000;
 
 interface LiveConnection {
   connection: MediaConnection;
@@ -114,6 +114,7 @@ export class MediaService {
   private readonly roomReady = new Map<string, Promise<RoomRecord>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly sessionWatch: SessionWatch;
   private readonly moderationsWaiting = new Map<string, { resolve(): void; reject(err: Error): void }>();
   /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
   private readonly remote = new Map<string, Map<string, RemoteConnection>>();
@@ -158,11 +159,17 @@ export class MediaService {
     });
     // A laptop closed mid-call leaves a socket that never says goodbye, holding its place under the caps.
     const heartbeat = setInterval(() => this.eachConnection((c) => c.relay.heartbeat()), deps.config.mediaHeartbeatSeconds * 1000);
-    const sessionCheck = setInterval(() => void this.closeExpiredSessions(), SESSION_CHECK_MS);
     heartbeat.unref();
-    sessionCheck.unref();
-    this.timers.push(heartbeat, sessionCheck);
-    deps.sessions.onEnded((tokenHash) => this.sessionEnded(tokenHash));
+    this.timers.push(heartbeat);
+    // A logout (any process) or an expired session closes the session's sockets: the watch chat shares.
+    this.sessionWatch = new SessionWatch(deps.sessions, {
+      live: () => {
+        const live: [string, string][] = [];
+        this.eachConnection((c) => live.push([c.sessionHash, c.sessionToken]));
+        return live;
+      },
+      ended: (tokenHash) => this.sessionEnded(tokenHash),
+    });
   }
 
   private eachConnection(fn: (c: LiveConnection) => void): void {
@@ -175,16 +182,6 @@ export class MediaService {
       if (c.sessionHash !== tokenHash) return;
       void this.removeFeeds(c).finally(() => c.relay.close(CLOSE_SESSION_ENDED, 'session ended'));
     });
-  }
-
-  /** An expired session ends without a logout: read the sessions behind the sockets again now and then. */
-  private async closeExpiredSessions(): Promise<void> {
-    const tokens = new Map<string, string>();
-    this.eachConnection((c) => tokens.set(c.sessionHash, c.sessionToken));
-    for (const [hash, token] of tokens) {
-      const alive = await this.deps.sessions.find(token).then((s) => s !== null, () => true);
-      if (!alive) this.sessionEnded(hash);
-    }
   }
 
   /** `requestedName` is not used: the media name is always the checked one of the booking or the visitor's session. */
@@ -865,6 +862,7 @@ export class MediaService {
   async close(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const t of this.timers) clearInterval(t);
+    this.sessionWatch.stop();
     if (this.announceTimer) clearInterval(this.announceTimer);
     for (const conns of this.live.values()) for (const c of conns.values()) c.relay.close(1001, 'server stopping');
     this.live.clear();

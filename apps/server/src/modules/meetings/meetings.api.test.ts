@@ -288,7 +288,7 @@ describe('permissions (spec §6)', () => {
     expect((await (await t.as('erik')).get(`/api/meeting/${m.id}`)).statusCode).toBe(200);
   });
 
-  it('the employee search needs EditMeeting and three characters', async () => {
+  it('the employee search is for staff (InternalMeeting) and needs three characters', async () => {
     const erik = await t.as('erik');
     const res = await erik.get('/api/employee/eri');
     expect(res.statusCode).toBe(200);
@@ -297,6 +297,9 @@ describe('permissions (spec §6)', () => {
     expect((await erik.get('/api/employee/Lindq')).json().data[0].namn).toBe('Maria Lindqvist');
     expect((await erik.get('/api/employee/er')).json().data).toEqual([]);
     expect((await (await t.as('jonna')).get('/api/employee/eri')).statusCode).toBe(403);
+    // Contractors book (EditMeeting) but never add staff: the directory is not theirs to list.
+    expect((await (await t.as('karin')).get('/api/employee/eri')).statusCode).toBe(403);
+    expect((await (await t.as('fredrik')).get('/api/employee/eri')).statusCode).toBe(403);
   });
 });
 
