@@ -21,12 +21,20 @@ describe('page preloads', () => {
     expect(preloadFiles(manifest, ['src/gone.tsx'])).toEqual([]);
   });
 
-  it('go into the head, and only the meeting screen itself has them', () => {
+  it('go into the head, and each page has its own', () => {
     const html = '<html><head><title>x</title></head><body></body></html>';
     expect(withPreloads(html, ['assets/a.js'])).toBe('<html><head><title>x</title>    <link rel="modulepreload" crossorigin href="/assets/a.js">\n  </head><body></body></html>');
     expect(withPreloads(html, [])).toBe(html);
     const conference = PAGE_PRELOADS[0]!.path;
     expect(['/meetings/abc/conference', '/meetings/abc/conference/', '/meetings/abc/conference?vmtest=1'].every((p) => conference.test(p))).toBe(true);
     expect(['/meetings/abc/conference/publicaccess', '/meetings/abc/lobby', '/meetings'].some((p) => conference.test(p))).toBe(false);
+    const pageOf = (url: string) => PAGE_PRELOADS.filter((p) => p.path.test(url)).map((p) => p.sources[0]);
+    expect(pageOf('/meetings')).toEqual(['src/features/meetings/pages/home-page.tsx']);
+    expect(pageOf('/meetings/?x=1')).toEqual(['src/features/meetings/pages/home-page.tsx']);
+    expect(pageOf('/meetings/abc/lobby')).toEqual(['src/features/lobby/pages/lobby-page.tsx']);
+    expect(pageOf('/usersupport/troubleshooting')).toEqual(['src/features/info/pages/user-support-page.tsx']);
+    expect(pageOf('/publicaccess/room1')).toEqual(['src/features/public-access/pages/public-access-page.tsx']);
+    expect(pageOf('/meetings/abc/edit')).toEqual([]);
+    expect(pageOf('/personaldataX')).toEqual([]);
   });
 });
