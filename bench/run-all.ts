@@ -86,7 +86,7 @@ function rowsFor(o: Outcome): Row[] {
   switch (o.key) {
     case 'web-bundle': {
       const f = j.figures as { initialGzipKb: number };
-      return [['Initial web bundle (gzip)', `${f1(f.initialGzipKb)} KB`, '< 150 KB', verdict(f.initialGzipKb < 150)]];
+      return [['Initial web bundle (gzip)', `${f1(f.initialGzipKb)} KB`, '< 100 KB', verdict(f.initialGzipKb < 100)]];
     }
     case 'home-lcp': {
       const f = j.figures as { runs: number; medianMs: number; minMs: number; maxMs: number };
