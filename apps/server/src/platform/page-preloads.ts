@@ -3,6 +3,8 @@ export interface ManifestChunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
+  /** The styles the chunk needs; Vite's loader adds them before it runs the chunk. */
+  css?: string[];
   isEntry?: boolean;
 }
 export type BuildManifest = Record<string, ManifestChunk>;
@@ -35,7 +37,8 @@ export const PAGE_PRELOADS: { path: RegExp; sources: string[]; libraries: string
 
 /**
  * The files to preload: the chunks of `sources` and of the `libraries`' entries, and everything they import
- * statically, without what the app's entry already loads.
+ * statically, and the styles of all these, without what the app's entry already loads. (Vite's loader fetches a
+ * page's styles only once the app has run, one round trip later; it does not fetch a style the page already links.)
  */
 export function preloadFiles(manifest: BuildManifest, sources: string[], libraries: string[] = []): string[] {
   const closure = (starts: string[]): Set<string> => {
@@ -51,12 +54,17 @@ export function preloadFiles(manifest: BuildManifest, sources: string[], librari
   };
   const entry = closure(Object.entries(manifest).filter(([, c]) => c.isEntry).map(([k]) => k));
   const libraryKeys = Object.keys(manifest).filter((k) => libraries.some((l) => k.includes(`node_modules/${l}/`)));
-  return [...closure([...sources, ...libraryKeys])].filter((k) => !entry.has(k)).map((k) => manifest[k]!.file);
+  const entryStyles = new Set([...entry].flatMap((k) => manifest[k]!.css ?? []));
+  const page = [...closure([...sources, ...libraryKeys])].filter((k) => !entry.has(k));
+  const styles = [...new Set(page.flatMap((k) => manifest[k]!.css ?? []))].filter((f) => !entryStyles.has(f));
+  return [...page.map((k) => manifest[k]!.file), ...styles];
 }
 
-/** index.html with `<link rel="modulepreload">` for `files` before its `</head>`. */
+/** index.html with `<link rel="modulepreload">` for the scripts of `files` and a stylesheet link for its styles, before its `</head>`. */
 export function withPreloads(html: string, files: string[]): string {
   if (!files.length) return html;
-  const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`).join('');
+  const links = files
+    .map((f) => (f.endsWith('.css') ? `    <link rel="stylesheet" crossorigin href="/${f}">\n` : `    <link rel="modulepreload" crossorigin href="/${f}">\n`))
+    .join('');
   return html.replace('</head>', `${links}  </head>`);
 }

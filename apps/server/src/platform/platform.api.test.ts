@@ -150,6 +150,8 @@ describe('the web app', () => {
     const home = preloads(await html('/meetings')).filter((f) => !plain.includes(f));
     expect(home.some((f) => /\/assets\/home-page-/.test(f))).toBe(true);
     expect(home.some((f) => /\/assets\/janus\.es-/.test(f))).toBe(false);
+    // The page's own styles too, which Vite's loader would ask for only once the app has run.
+    expect(await html('/meetings')).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/meetings-[^"]+\.css">/);
     for (const f of [...extra, ...home]) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
 
