@@ -29,8 +29,16 @@ export const CATALOGUES: Record<Exclude<LanguageCode, 'sv'>, () => Promise<Trans
   ti: () => import('./catalogues/ti.ts').then((m) => m.ti),
 };
 
-/** Starts fetching the texts of the screen at `pathname` in the person's language (their choice, else the browser's). */
+/**
+ * The language of the first screen, as main.tsx will show it (language-store's first state): a staff screen in
+ * Swedish, an external one in the person's choice, else their browser's. Every language counts as offered until the
+ * configuration is read, as there.
+ */
+export const firstScreenLanguage = (pathname: string, stored: string | null, browser: readonly string[]): LanguageCode =>
+  screenLanguage(pathname, chooseLanguage({ stored, browser, enabled: LANGUAGE_CODES }));
+
+/** Starts fetching the texts of the screen at `pathname` in the person's language, when they are not Swedish. */
 export function prefetchFirstLanguage(pathname: string): void {
-  const language = screenLanguage(pathname, chooseLanguage({ stored: readStoredLanguage(), browser: browserLanguages(), enabled: LANGUAGE_CODES }));
+  const language = firstScreenLanguage(pathname, readStoredLanguage(), browserLanguages());
   if (language !== 'sv') void CATALOGUES[language]().catch(() => {});
 }
