@@ -24,6 +24,7 @@ interface Bench {
 const BENCHES: Bench[] = [
   { key: 'web-bundle', file: 'bench/web-bundle.ts' },
   { key: 'home-lcp', file: 'bench/home-lcp.ts' },
+  { key: 'lighthouse', file: 'bench/lighthouse.ts' },
   { key: 'meetings', file: 'bench/meetings-api.ts' },
   { key: 'chat', file: 'bench/chat-fanout.ts' },
   { key: 'media', file: 'bench/media-first-frame.ts' },
@@ -86,11 +87,23 @@ function rowsFor(o: Outcome): Row[] {
   switch (o.key) {
     case 'web-bundle': {
       const f = j.figures as { initialGzipKb: number };
-      return [['Initial web bundle (gzip)', `${f1(f.initialGzipKb)} KB`, '< 150 KB', verdict(f.initialGzipKb < 150)]];
+      return [['Initial web bundle (gzip)', `${f1(f.initialGzipKb)} KB`, '< 100 KB', verdict(f.initialGzipKb < 100)]];
     }
     case 'home-lcp': {
       const f = j.figures as { runs: number; medianMs: number; minMs: number; maxMs: number };
       return [['Home page LCP, headless Chromium', `median ${f0(f.medianMs)} ms (${f0(f.minMs)}–${f0(f.maxMs)}, ${f.runs} cold loads)`, '< 2500 ms', verdict(f.medianMs < 2500)]];
+    }
+    case 'lighthouse': {
+      type Page = { key: string; performance: number; accessibility: number; 'best-practices': number; fcpMs: number; lcpMs: number; tbtMs: number };
+      const fs = j.figures as { mode: string; load: number[]; pages: Page[] }[];
+      return fs.flatMap((m) =>
+        m.pages.map((p): Row => [
+          `Lighthouse ${p.key}, ${m.mode}`,
+          `perf ${p.performance.toFixed(2)}, a11y ${p.accessibility.toFixed(2)}, bp ${p['best-practices'].toFixed(2)}; FCP ${f0(p.fcpMs)} ms, LCP ${f0(p.lcpMs)} ms, TBT ${f0(p.tbtMs)} ms (load ${m.load.map(f1).join('→')})`,
+          'perf ≥ 0.95, a11y and bp 1',
+          verdict(p.performance >= 0.95 && p.accessibility >= 1 && p['best-practices'] >= 1),
+        ]),
+      );
     }
     case 'meetings': {
       const fs = j.figures as { name: string; mode: string; reqPerSec: number; p50: number; p99: number; errors: number }[];
@@ -103,9 +116,19 @@ function rowsFor(o: Outcome): Row[] {
     }
     case 'chat': {
       const fs = j.figures as { scenario: string; rate: number; p99: number; expected: number; deliveries: number }[];
+      const bare = (rate: number) => fs.find((b) => b.scenario.startsWith('bare') && b.rate === rate);
       const rows: Row[] = fs.map((f) => {
         const lost = f.expected - f.deliveries;
-        return [`Chat, ${j.clients ?? 500} clients, ${f.scenario}`, `${f.rate} msg/s: p99 ${f1(f.p99)} ms${lost ? `, ${lost} lost` : ''}`, 'p99 < 100 ms', verdict(f.p99 < 100 && !lost)];
+        const figure = `${f.rate} msg/s: p99 ${f1(f.p99)} ms${lost ? `, ${lost} lost` : ''}`;
+        if (f.scenario.startsWith('bare')) return [`Chat, ${j.clients ?? 500} clients, ${f.scenario}`, figure, 'baseline', '—'];
+        const b = bare(f.rate);
+        const ratio = b ? f.p99 / b.p99 : NaN;
+        return [
+          `Chat, ${j.clients ?? 500} clients, ${f.scenario}`,
+          `${figure}${b ? ` = ${ratio.toFixed(2)}× bare ws` : ''}`,
+          'p99 < 100 ms and ≤ 2× bare',
+          verdict(f.p99 < 100 && !lost && !(ratio > 2)),
+        ];
       });
       if (!fs.some((f) => f.scenario.includes('Redis'))) rows.push(['Chat, 2 processes through Redis', 'skipped (no Redis)', 'p99 < 100 ms', 'n/a']);
       return rows;
@@ -144,7 +167,7 @@ function rowsFor(o: Outcome): Row[] {
 const loadAtStart = os.loadavg();
 console.log(`npm run bench: ${os.cpus().length} cores, load average at start ${loadAtStart.map(f1).join(' ')} (the machine is shared)`);
 
-if (!process.env.WEB_DIST && (!ONLY || ONLY.some((k) => ['web-bundle', 'home-lcp', 'media', 'media-call'].includes(k)))) {
+if (!process.env.WEB_DIST && (!ONLY || ONLY.some((k) => ['web-bundle', 'home-lcp', 'lighthouse', 'media', 'media-call'].includes(k)))) {
   console.log(`building the web to ${WEB_DIST} …`);
   const build = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', 'apps/web', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -160,16 +160,22 @@ describe('security headers', () => {
 const built = fs.existsSync(path.resolve(import.meta.dirname, '../../../web/dist/.vite/manifest.json'));
 
 describe('the web app', () => {
-  it.skipIf(!built)("names the meeting screen's lazy code and janus.js in that page's HTML only, as files that exist", async () => {
+  it.skipIf(!built)("names a page's lazy code (the meeting screen's with janus.js) in that page's HTML only, as files that exist", async () => {
     const html = (url: string) => t.app.inject(url).then((r) => r.body);
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-    const home = preloads(await html('/meetings'));
+    // A page with no lazy code of its own named: the app's bundle and what it imports.
+    const plain = preloads(await html('/admin'));
     const conference = preloads(await html('/meetings/5f0c/conference?vmtest'));
-    const extra = conference.filter((f) => !home.includes(f));
+    const extra = conference.filter((f) => !plain.includes(f));
     expect(extra.some((f) => /\/assets\/janus\.es-/.test(f))).toBe(true);
     expect(extra.some((f) => /\/assets\/conference-page-/.test(f))).toBe(true);
-    expect(preloads(await html('/meetings/5f0c/conference/publicaccess'))).toEqual(home);
-    for (const f of extra) expect((await t.app.inject(f)).statusCode, f).toBe(200);
+    expect(preloads(await html('/meetings/5f0c/conference/publicaccess'))).toEqual(plain);
+    const home = preloads(await html('/meetings')).filter((f) => !plain.includes(f));
+    expect(home.some((f) => /\/assets\/home-page-/.test(f))).toBe(true);
+    expect(home.some((f) => /\/assets\/janus\.es-/.test(f))).toBe(false);
+    // The page's own styles too, which Vite's loader would ask for only once the app has run.
+    expect(await html('/meetings')).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/meetings-[^"]+\.css">/);
+    for (const f of [...extra, ...home]) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
 
   it.skipIf(!built)("runs the app's first module (the early media token) from a script of its own, before the app's bundle", async () => {

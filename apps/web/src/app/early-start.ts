@@ -1,6 +1,7 @@
 import { requestTokenEarly } from '../lib/media-token.ts';
 import { meetingOfConferencePath } from '../features/conference/model/early-call.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
+import { prefetchFirstLanguage } from '../i18n/first-language.ts';
 
 /**
  * The app's first module, run from a small script of its own that the page's HTML names before the app's bundle
@@ -16,3 +17,5 @@ if (meetingId) {
     // The loader asks again and reports a failure.
   });
 }
+// Any page: the first screen's texts, when they are not the Swedish ones the bundle holds (i18n/first-language.ts).
+prefetchFirstLanguage(window.location.pathname);

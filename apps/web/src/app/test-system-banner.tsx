@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { loadClientConfig } from '../lib/client-config.ts';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { clientConfigNow, loadClientConfig } from '../lib/client-config.ts';
 
 export const TEST_SYSTEM_TEXT = 'Testinloggning – inte för riktiga möten';
 
@@ -9,14 +9,16 @@ export const TEST_SYSTEM_TEXT = 'Testinloggning – inte för riktiga möten';
  * A fixed strip (the conference fills the window); html.test-system moves the header, menu and conference below it.
  */
 export function TestSystemBanner() {
-  const [active, setActive] = useState(false);
+  // The configuration is in the page's HTML: the strip is there from the first paint, not pushed in above the page a
+  // moment later (which shifted everything below it, a layout shift every visitor saw).
+  const [active, setActive] = useState(() => clientConfigNow()?.testIdp ?? false);
   useEffect(() => {
     void loadClientConfig().then(
       (c) => setActive(c.testIdp),
       () => setActive(false),
     );
   }, []);
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.classList.toggle('test-system', active);
   }, [active]);
   if (!active) return null;

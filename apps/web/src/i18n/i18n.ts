@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { sv } from './catalogues/sv.ts';
-import type { Translation } from './catalogue-shape.ts';
+import { CATALOGUES } from './first-language.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /**
@@ -21,13 +21,6 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
-
-const CATALOGUES: Record<Exclude<LanguageCode, 'sv'>, () => Promise<Translation>> = {
-  en: () => import('./catalogues/en.ts').then((m) => m.en),
-  ar: () => import('./catalogues/ar.ts').then((m) => m.ar),
-  so: () => import('./catalogues/so.ts').then((m) => m.so),
-  ti: () => import('./catalogues/ti.ts').then((m) => m.ti),
-};
 
 /** Whether a language's texts are here, so that it can be shown at once. */
 export const hasLanguage = (code: LanguageCode): boolean => i18n.hasResourceBundle(code, 'translation');

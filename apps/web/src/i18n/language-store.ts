@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { chooseLanguage, offeredLanguages } from './language-choice.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
+import { browserLanguages, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './first-language.ts';
 
-/** Browser storage key of the language a person chose; nothing else is kept about it. */
-export const LANGUAGE_STORAGE_KEY = 'language';
+export { LANGUAGE_STORAGE_KEY } from './first-language.ts';
 
 interface LanguageState {
   /** The person's language (their choice, else their browser's), used on the external screens. */
@@ -14,18 +14,8 @@ interface LanguageState {
 
 const listeners = new Set<() => void>();
 
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null; // storage blocked: the browser's language still applies
-  }
-}
-
-const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
-
 function resolve(offered: readonly LanguageCode[]): LanguageState {
-  return { chosen: chooseLanguage({ stored: readStored(), browser: browserLanguages(), enabled: offered }), offered };
+  return { chosen: chooseLanguage({ stored: readStoredLanguage(), browser: browserLanguages(), enabled: offered }), offered };
 }
 
 let state: LanguageState = typeof window === 'undefined' ? { chosen: 'sv', offered: LANGUAGE_CODES } : resolve(LANGUAGE_CODES);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { LatestRequest } from './latest-request.ts';
 
 export interface Query<T> {
@@ -37,8 +37,10 @@ export function useQuery<T>(key: readonly unknown[] | null, fetcher: (signal: Ab
     const again = shownKey.current === keyText;
     shownKey.current = keyText;
     setState((s) => ({ data: again ? s.data : undefined, error: null, loading: true }));
+    // The answer is rendered as a transition: a long list (the week's meetings) is rendered in slices, with input
+    // let in between, not as one long task (Lighthouse's Total Blocking Time on a phone).
     fetcherRef.current(request.signal).then(
-      (data) => request.isCurrent() && setState({ data, error: null, loading: false }),
+      (data) => request.isCurrent() && startTransition(() => setState({ data, error: null, loading: false })),
       (error: unknown) => request.isCurrent() && setState({ data: undefined, error: error instanceof Error ? error : new Error(String(error)), loading: false }),
     );
     return () => requests.cancel();
