@@ -25,7 +25,7 @@ import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { CheckRelay } from './janus/check-relay.ts';
 import { ECHOTEST } from './janus/check-policy.ts';
-import { iceServersFor, turnExpiry } from './turn-credentials.ts';
+import { iceServersFor, TURN_CALL_TTL_MS, turnExpiry, turnUser } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
@@ -36,6 +36,8 @@ const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
 /** How often the sessions behind `/media` sockets are read again (an expiry; a logout is heard at once). */
 const SESSION_CHECK_MS = 60_000;
+/** How often connections are looked over for TURN credentials due for renewal (they change once per half lifetime). */
+const TURN_RENEW_CHECK_MS = 60_000;
 
 interface LiveConnection {
   connection: MediaConnection;
@@ -60,6 +62,8 @@ interface LiveConnection {
   resumeKey: string | null;
   /** The epoch of the media key this connection was last handed (0: none yet). */
   keyEpoch: number;
+  /** The expiry of the TURN credentials this socket was last sent (0: none yet); see renewTurn. */
+  turnExpiry: number;
 }
 
 /** What a meeting admin may do to another connection, and the capability it needs. */
@@ -159,9 +163,11 @@ export class MediaService {
     // A laptop closed mid-call leaves a socket that never says goodbye, holding its place under the caps.
     const heartbeat = setInterval(() => this.eachConnection((c) => c.relay.heartbeat()), deps.config.mediaHeartbeatSeconds * 1000);
     const sessionCheck = setInterval(() => void this.closeExpiredSessions(), SESSION_CHECK_MS);
+    const turnRenewal = setInterval(() => this.renewTurn(), TURN_RENEW_CHECK_MS);
     heartbeat.unref();
     sessionCheck.unref();
-    this.timers.push(heartbeat, sessionCheck);
+    turnRenewal.unref();
+    this.timers.push(heartbeat, sessionCheck, turnRenewal);
     deps.sessions.onEnded((tokenHash) => this.sessionEnded(tokenHash));
   }
 
@@ -175,6 +181,26 @@ export class MediaService {
       if (c.sessionHash !== tokenHash) return;
       void this.removeFeeds(c).finally(() => c.relay.close(CLOSE_SESSION_ENDED, 'session ended'));
     });
+  }
+
+  /**
+   * SECURITY: TURN credentials live TURN_CALL_TTL_MS at most; a connected person gets fresh ones on their socket
+   * whenever the expiry moves on (turnExpiry's steps), so TURN keeps working through a long call while nobody holds
+   * a credential valid beyond a few hours. Answers how many sockets were sent new ones.
+   */
+  renewTurn(): number {
+    let sent = 0;
+    if (!this.deps.config.turnSecret || !this.deps.config.turnUrls.length) return 0;
+    const now = this.deps.now().getTime();
+    this.eachConnection((c) => {
+      const expiry = turnExpiry(now, TURN_CALL_TTL_MS);
+      if (expiry === c.turnExpiry) return;
+      c.turnExpiry = expiry;
+      const iceServers = iceServersFor(this.deps.config, turnUser(c.connection.participantId, c.user.subject), expiry);
+      c.relay.sendOwn({ videomote: 'iceServers', iceServers } satisfies MediaServerMessage);
+      sent += 1;
+    });
+    return sent;
   }
 
   /** An expired session ends without a logout: read the sessions behind the sockets again now and then. */
@@ -218,8 +244,8 @@ export class MediaService {
       tokenData: { token: signMediaToken(this.deps.pins, claims), apiKey: 'janus', sessionId: room ? String(room.janusRoomId) : '' },
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
-      // TURN's user: the participant, or for a webcast visitor a name that means nothing outside this answer.
-      iceServers: iceServersFor(this.deps.config, me ?? `visitor-${crypto.randomBytes(6).toString('hex')}`, turnExpiry(membership.meeting.endTime, this.deps.now())),
+      // TURN's user: the participant, or one name per visitor session (turnUser); short-lived, renewed on /media.
+      iceServers: iceServersFor(this.deps.config, turnUser(me, user.subject), turnExpiry(this.deps.now().getTime(), TURN_CALL_TTL_MS)),
       // Only here and on the member's own /media socket; see MediaKeys.
       mediaKey: await this.keys.handTo(membership, user),
     };
@@ -447,6 +473,7 @@ export class MediaService {
       sessionHash: sha256(admission.sessionToken),
       resumeKey,
       keyEpoch: 0,
+      turnExpiry: 0,
     };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
@@ -463,6 +490,7 @@ export class MediaService {
       connections: [...[...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)), ...this.remoteConnections(meetingId, me)],
     } satisfies MediaServerMessage);
     this.syncProtection(meetingId, entry);
+    this.renewTurn();
     for (const text of early) relay.receive(text);
     // The key may have been replaced since this browser's gettoken: the current one follows once read (and this
     // browser recorded as its holder again). Not awaited before the hello above: the browser holds gettoken's key,
@@ -509,6 +537,9 @@ export class MediaService {
       resumed: true,
     } satisfies MediaServerMessage);
     this.syncProtection(meetingId, entry);
+    // A resumed page may have slept past its credentials' expiry: it gets the current ones again.
+    entry.turnExpiry = 0;
+    this.renewTurn();
     for (const text of early) entry.relay.receive(text);
     return true;
   }

@@ -3,6 +3,7 @@ import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@vide
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
+import { applyIceServers } from './ice-servers.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
@@ -793,6 +794,10 @@ export class MediaSession {
         break;
       case 'mediaKey':
         this.e2ee.setKey(msg.epoch, msg.key); // E2EE: the key at connect, and its replacement after a removal
+        break;
+      case 'iceServers':
+        // TURN credentials are short-lived: the renewed ones for this page's peer connections and those to come.
+        applyIceServers(this.opts.iceServers, msg.iceServers as RTCIceServer[], [...this.peerConnections().map((c) => c.pc), this.remote?.pc]);
         break;
       case 'mediaProtection':
         this.e2ee.setEndToEnd(msg.endToEnd);
