@@ -11,6 +11,7 @@ import { answers, typed } from '../../platform/typed-routes.ts';
 import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
+import { E2EE_REQUIRED_MESSAGE, mayLowerProtection } from './media-protection.ts';
 import { roomsPerInstance } from './media.repository.ts';
 import { connectionChecksOf, reportConnectionCheck, startConnectionCheck } from './connection-check.ts';
 
@@ -115,7 +116,10 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
         if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
-        admissions.set(request, await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1'));
+        const admission = await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1');
+        // SECURITY: only a booked participant's browser may put the meeting into transit-only protection (e2ee=0).
+        if (request.query.e2ee === '0' && request.query.probe !== '1' && !mayLowerProtection(admission.membership, admission.user)) throw forbidden(E2EE_REQUIRED_MESSAGE);
+        admissions.set(request, admission);
       },
     },
     (socket, request) => {

@@ -106,6 +106,11 @@ export interface MediaSessionOptions {
    * microphone while the person still sees the page they came from.
    */
   publishHeld?: boolean;
+  /**
+   * Whether this person is booked in the meeting (not a webcast visitor). Only a booked participant's browser may
+   * take part without encoded transforms (the server refuses a visitor's `e2ee=0`, see media-protection.ts).
+   */
+  booked?: boolean;
 }
 
 export class MediaSession {
@@ -195,6 +200,12 @@ export class MediaSession {
    * run first (355 ms in the media bench under load) with the socket not yet asked for.
    */
   async start(): Promise<void> {
+    // A visitor's browser that cannot encrypt would bring the presenters down to plain frames: it is told so instead.
+    if (!this.e2ee.supported && !this.opts.booked) {
+      this.opts.model.addError('E2EE_UNSUPPORTED');
+      this.receiving.done();
+      return;
+    }
     window.addEventListener('pagehide', this.onPageHide);
     if (loaded) this.Janus = loaded;
     else {
