@@ -164,14 +164,19 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         return;
       }
       await media.recheckMembership(meetingId);
-      if (event.type === 'membershipChanged' && (await media.keys.rotateIfHolderRemoved(meetingId))) {
-        app.log.info({ meetingId }, 'media key replaced after a removal');
+      if (event.type === 'membershipChanged' && (await media.keys.rotateIfStale(meetingId))) {
+        app.log.info({ meetingId }, 'media key replaced after a change of the booking');
         await app.deps.events.emit({ type: 'mediaKeyRotated', meetingId });
       }
     } catch (err) {
       app.log.warn({ err, meetingId }, 'media membership check failed');
     }
   });
+  // A hand-out that found the meeting's type changed replaced the key itself: every process pushes it as above.
+  media.keys.onRotated = (meetingId) => {
+    app.log.info({ meetingId }, 'media key replaced after a change of the meeting type');
+    app.deps.events.emit({ type: 'mediaKeyRotated', meetingId }).catch((err: unknown) => app.log.warn({ err, meetingId }, 'media key rotation not announced'));
+  };
   app.decorate('media', media);
 }
 

@@ -844,7 +844,9 @@ export class MediaService {
   async pushMediaKey(meetingId: string): Promise<number> {
     const conns = [...(this.live.get(meetingId)?.values() ?? [])];
     if (!conns.length) return 0;
-    const key = await this.keys.current(meetingId);
+    const meeting = await findMeeting(this.deps.db, meetingId);
+    if (!meeting) return 0;
+    const key = await this.keys.current(meeting);
     let sent = 0;
     for (const c of conns) {
       if (c.keyEpoch >= key.epoch) continue;
