@@ -15,7 +15,7 @@ export interface ClusterBus {
   close(): Promise<void>;
 }
 
-export type ClusterTopic = 'meeting-events' | 'sessions-ended' | 'media-connections' | 'media-moderation' | 'media-moderation-answers';
+export type ClusterTopic = 'meeting-events' | 'sessions-ended' | 'media-connections' | 'media-holds' | 'media-moderation' | 'media-moderation-answers';
 
 export function openClusterBus(redisUrl: string | null): ClusterBus {
   return redisUrl ? new RedisClusterBus(redisUrl) : new SingleProcessBus();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { VideoLayers } from '@videomote/contract/identity';
+import { DEFAULT_MEDIA_HOLD_CAPS, type HoldResource, type HoldScope, type MediaHoldCaps } from './media-holds.ts';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
 
@@ -21,6 +22,8 @@ export interface Config {
   janusRtpPortRange: string;
   /** PeerConnections one participant, one meeting and one webcast may hold on Janus (each takes one RTP port). */
   mediaLimits: MediaLimits;
+  /** Sockets, Janus handles and PeerConnections one person, session and client address may hold, across meetings and nodes. */
+  mediaHoldCaps: MediaHoldCaps;
   /** How often `/media` sockets are pinged; one missing pong drops the socket. */
   mediaHeartbeatSeconds: number;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
@@ -78,6 +81,21 @@ function trustProxy(value: string | undefined): boolean | string {
   if (!v) return 'loopback';
   if (v === 'true' || v === 'false') return v === 'true';
   return v;
+}
+
+/** MEDIA_MAX_{SOCKETS,HANDLES,PEER_CONNECTIONS}_PER_{PERSON,SESSION,ADDRESS} (media-holds.ts). */
+function holdCaps(env: NodeJS.ProcessEnv): MediaHoldCaps {
+  const names: Record<HoldResource, string> = { sockets: 'SOCKETS', handles: 'HANDLES', peerConnections: 'PEER_CONNECTIONS' };
+  const caps = {} as MediaHoldCaps;
+  for (const resource of Object.keys(names) as HoldResource[]) {
+    const d = DEFAULT_MEDIA_HOLD_CAPS[resource];
+    const read = (scope: HoldScope) => {
+      const name = `MEDIA_MAX_${names[resource]}_PER_${scope.toUpperCase()}`;
+      return int(name, env[name], d[scope], 1, 100_000);
+    };
+    caps[resource] = { person: read('person'), session: read('session'), address: read('address') };
+  }
+  return caps;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -189,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMeeting: int('MEDIA_MEETING_PEER_CONNECTIONS', env.MEDIA_MEETING_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perMeeting, 1, 60_000),
       perWebcast: int('MEDIA_WEBCAST_PEER_CONNECTIONS', env.MEDIA_WEBCAST_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perWebcast, 1, 60_000),
     },
+    mediaHoldCaps: holdCaps(env),
     mediaHeartbeatSeconds: int('MEDIA_HEARTBEAT_SECONDS', env.MEDIA_HEARTBEAT_SECONDS, 30, 1, 3600),
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
     turnUrls,

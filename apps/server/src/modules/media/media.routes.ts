@@ -12,6 +12,9 @@ import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetin
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
 import { E2EE_REQUIRED_MESSAGE, mayLowerProtection } from './media-protection.ts';
+import { holderOf } from '../../platform/media-holds.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { MediaSocketHolds } from './media-socket-holds.ts';
 import { roomsPerInstance } from './media.repository.ts';
 import { connectionChecksOf, reportConnectionCheck, startConnectionCheck } from './connection-check.ts';
 
@@ -41,6 +44,8 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
   app.observability?.addGauge('videomote_media_connections', 'Browser connections to /media relayed by this process', () => media.localTotals().connections);
   app.observability?.addGauge('videomote_media_publishers', 'Feeds published (cameras and screen shares) through this process', () => media.localTotals().publishers);
   const admissions = new WeakMap<FastifyRequest, MediaAdmission>();
+  const holds = new MediaSocketHolds(app.socketHolds, app.deps.config.mediaHoldCaps.sockets, app.log);
+  app.addHook('onClose', async () => holds.close());
 
   app.post(
     '/api/meeting/gettoken',
@@ -119,11 +124,16 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         const admission = await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1');
         // SECURITY: only a booked participant's browser may put the meeting into transit-only protection (e2ee=0).
         if (request.query.e2ee === '0' && request.query.probe !== '1' && !mayLowerProtection(admission.membership, admission.user)) throw forbidden(E2EE_REQUIRED_MESSAGE);
+        // SECURITY: sockets per person (across meetings), per session and per client address, on every node.
+        const holder = holderOf(admission.user, sha256(admission.sessionToken), request.ip);
+        admission.holder = holder;
+        admission.holdId = await holds.take(holder);
         admissions.set(request, admission);
       },
     },
     (socket, request) => {
       const admission = admissions.get(request)!;
+      holds.attach(admission.holdId!, socket);
       // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired (a bounded few).
       const early: string[] = [];
       const collect = (raw: unknown) => {

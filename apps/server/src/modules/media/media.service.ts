@@ -20,7 +20,7 @@ import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } from './janus/janus-relay.ts';
 import { UpstreamWarmer } from './janus/upstream-warmer.ts';
-import type { PeerConnectionUsage } from './janus/relay-policy.ts';
+import type { HoldUsage, PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { CheckRelay } from './janus/check-relay.ts';
@@ -31,6 +31,7 @@ import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
 import { meetingEndToEnd } from './media-protection.ts';
 import { withoutLeftFeed } from './remote-feed-left.ts';
+import { holderOf, type Holder, type HoldScope } from '../../platform/media-holds.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
@@ -64,6 +65,8 @@ interface LiveConnection {
   keyEpoch: number;
   /** The expiry of the TURN credentials this socket was last sent (0: none yet); see renewTurn. */
   turnExpiry: number;
+  /** Who holds the socket across meetings: their handles and PeerConnections count together (media-holds.ts). */
+  holder: Holder;
 }
 
 /** What a meeting admin may do to another connection, and the capability it needs. */
@@ -71,6 +74,7 @@ type ModerationAction = 'forceUnpublish' | 'forceMute' | 'kick';
 const MODERATION_NEEDS: Record<ModerationAction, keyof Capabilities> = { forceUnpublish: 'forceUnpublish', forceMute: 'forceDisconnect', kick: 'forceDisconnect' };
 /** How often a node tells the others which connections it holds, and after how long without that one is gone. */
 const ANNOUNCE_MS = 5_000;
+const HOLD_SCOPES: HoldScope[] = ['person', 'session', 'address'];
 const REMOTE_EXPIRY_MS = 3 * ANNOUNCE_MS;
 
 /** How long a node waits for the node holding a connection to carry out a moderation. */
@@ -81,6 +85,9 @@ export interface MediaAdmission {
   claims: MediaTokenClaims;
   user: SessionUser;
   sessionToken: string;
+  /** Who holds the socket across meetings (person, session, address), and its socket hold (media-socket-holds.ts). */
+  holder?: Holder;
+  holdId?: string;
 }
 
 /**
@@ -122,6 +129,9 @@ export class MediaService {
   /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
   private readonly remote = new Map<string, Map<string, RemoteConnection>>();
   private announceTimer: NodeJS.Timeout | null = null;
+  /** What the other nodes hold per holder key ([handles, PeerConnections]), by node, with when they last said so. */
+  private readonly remoteHolds = new Map<string, { seen: number; counts: Record<string, [number, number]> }>();
+  private readonly nodeId = crypto.randomUUID();
   /** Meetings whose media is protected in transit only now (a browser without encoded transforms is in them). */
   private readonly transitOnly = new Set<string>();
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
@@ -140,6 +150,11 @@ export class MediaService {
     deps.bus.on('media-moderation', (raw) => void this.moderateForAnotherNode(raw));
     // Participants of one meeting on different nodes see each other's connections (and so subscribe to their feeds).
     deps.bus.on('media-connections', (raw) => this.fromAnotherNode(raw));
+    // What another node's sockets hold per person, session and address: the caps count across nodes (media-holds.ts).
+    deps.bus.on('media-holds', (raw) => {
+      const { node, counts } = JSON.parse(raw) as { node: string; counts: Record<string, [number, number]> };
+      this.remoteHolds.set(node, { seen: Date.now(), counts });
+    });
     if (deps.config.redisUrl) {
       this.announceTimer = setInterval(() => this.announce(), ANNOUNCE_MS);
       this.announceTimer.unref();
@@ -379,6 +394,7 @@ export class MediaService {
     };
     const tokenSecret = control.info.tokenSecret;
     const personKey = participantId ? `p:${participantId}` : `v:${admission.user.subject}`;
+    const holder = admission.holder ?? holderOf(admission.user, sha256(admission.sessionToken), 'unknown');
     const limits = limitsFor(membership.meeting.type, this.deps.config.mediaLimits);
     let entry: LiveConnection | null = null;
     const relay: JanusRelay = new JanusRelay(socket, {
@@ -390,6 +406,7 @@ export class MediaService {
         capabilities,
         display: JSON.stringify(display),
         peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits),
+        holds: (): HoldUsage => this.holdUsage(holder, relay),
         otherScreenShare: () => this.screenSharer(meetingId, connection.connectionId) !== null,
         roomFeed: (feedId) => this.isRoomFeed(meetingId, feedId),
       },
@@ -474,6 +491,7 @@ export class MediaService {
       resumeKey,
       keyEpoch: 0,
       turnExpiry: 0,
+      holder,
     };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
@@ -605,6 +623,55 @@ export class MediaService {
     return { person, meeting: { peerConnections: meeting }, limits };
   }
 
+  /**
+   * What `holder` holds now: handles and PeerConnections of every socket on this node with the same person, session
+   * or address (any meeting, `self` included before it is listed), plus what the other nodes last announced.
+   */
+  private holdUsage(holder: Holder, self: JanusRelay): HoldUsage {
+    const held = { handles: { person: 0, session: 0, address: 0 }, peerConnections: { person: 0, session: 0, address: 0 } };
+    const add = (counts: { holder: Holder; handles: number; peerConnections: number }) => {
+      for (const scope of HOLD_SCOPES) {
+        if (counts.holder[scope] !== holder[scope]) continue;
+        held.handles[scope] += counts.handles;
+        held.peerConnections[scope] += counts.peerConnections;
+      }
+    };
+    let listed = false;
+    this.eachConnection((c) => {
+      listed ||= c.relay === self;
+      add({ holder: c.holder, handles: c.relay.handles(), peerConnections: c.relay.peerConnections().peerConnections });
+    });
+    if (!listed) add({ holder, handles: self.handles(), peerConnections: self.peerConnections().peerConnections });
+    const now = Date.now();
+    for (const [node, remote] of this.remoteHolds) {
+      if (now - remote.seen > REMOTE_EXPIRY_MS) {
+        this.remoteHolds.delete(node);
+        continue;
+      }
+      for (const scope of HOLD_SCOPES) {
+        const counts = remote.counts[holder[scope]];
+        if (!counts) continue;
+        held.handles[scope] += counts[0];
+        held.peerConnections[scope] += counts[1];
+      }
+    }
+    return { held, caps: { handles: this.deps.config.mediaHoldCaps.handles, peerConnections: this.deps.config.mediaHoldCaps.peerConnections } };
+  }
+
+  /** This node's handles and PeerConnections per holder key, for the other nodes' holdUsage. */
+  private holdTotals(): Record<string, [number, number]> {
+    const totals: Record<string, [number, number]> = {};
+    this.eachConnection((c) => {
+      const [handles, pcs] = [c.relay.handles(), c.relay.peerConnections().peerConnections];
+      for (const scope of HOLD_SCOPES) {
+        const t = (totals[c.holder[scope]] ??= [0, 0]);
+        t[0] += handles;
+        t[1] += pcs;
+      }
+    });
+    return totals;
+  }
+
   /** Other nodes' connections of the meeting that `viewer` may see (a webcast's viewers: only who may present). */
   private remoteConnections(meetingId: string, viewer: LiveConnection): MediaConnection[] {
     return [...(this.remote.get(meetingId)?.values() ?? [])]
@@ -662,6 +729,8 @@ export class MediaService {
       if (conns.size) held[meetingId] = [...conns.values()].map((c) => ({ connection: this.view(c), publish: c.capabilities.publish }));
     }
     if (Object.keys(held).length) void this.deps.bus.publish('media-connections', JSON.stringify({ held })).catch(() => {});
+    // Every period, even with nothing held: the others then forget what this node held before.
+    void this.deps.bus.publish('media-holds', JSON.stringify({ node: this.nodeId, counts: this.holdTotals() })).catch(() => {});
     const now = Date.now();
     for (const [meetingId, conns] of this.remote) {
       for (const [id, r] of conns) {
