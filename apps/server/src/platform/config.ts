@@ -31,6 +31,8 @@ export interface Config {
   turnUrls: string[];
   /** coturn's `static-auth-secret`: signs those credentials; never leaves the server. */
   turnSecret: string | null;
+  /** How long a call's TURN credentials last (renewed on the `/media` socket): TURN_CREDENTIAL_TTL_SECONDS. */
+  turnTtlMs: number;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** The embedded test IdP logs people in (no OIDC_ISSUER): the web shows a banner on every page. */
   testIdp: boolean;
@@ -97,6 +99,9 @@ function holdCaps(env: NodeJS.ProcessEnv): MediaHoldCaps {
   }
   return caps;
 }
+
+/** How long a call's TURN credentials last by default (modules/media/turn-credentials.ts). */
+export const DEFAULT_TURN_TTL_SECONDS = 2 * 3600;
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
@@ -212,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
     turnUrls,
     turnSecret: env.TURN_SECRET || null,
+    // At most four hours (turn-credentials.ts); shorter only for tests that watch a renewal happen.
+    turnTtlMs: int('TURN_CREDENTIAL_TTL_SECONDS', env.TURN_CREDENTIAL_TTL_SECONDS, DEFAULT_TURN_TTL_SECONDS, 20, 4 * 3600) * 1000,
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     testIdp: !issuer,
     publicUrl,

@@ -25,7 +25,7 @@ import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { CheckRelay } from './janus/check-relay.ts';
 import { ECHOTEST } from './janus/check-policy.ts';
-import { iceServersFor, TURN_CALL_TTL_MS, turnExpiry, turnUser } from './turn-credentials.ts';
+import { iceServersFor, turnExpiry, turnUser } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
@@ -178,7 +178,7 @@ export class MediaService {
     // A laptop closed mid-call leaves a socket that never says goodbye, holding its place under the caps.
     const heartbeat = setInterval(() => this.eachConnection((c) => c.relay.heartbeat()), deps.config.mediaHeartbeatSeconds * 1000);
     const sessionCheck = setInterval(() => void this.closeExpiredSessions(), SESSION_CHECK_MS);
-    const turnRenewal = setInterval(() => this.renewTurn(), TURN_RENEW_CHECK_MS);
+    const turnRenewal = setInterval(() => this.renewTurn(), Math.min(TURN_RENEW_CHECK_MS, deps.config.turnTtlMs / 4));
     heartbeat.unref();
     sessionCheck.unref();
     turnRenewal.unref();
@@ -199,7 +199,7 @@ export class MediaService {
   }
 
   /**
-   * SECURITY: TURN credentials live TURN_CALL_TTL_MS at most; a connected person gets fresh ones on their socket
+   * SECURITY: TURN credentials live config.turnTtlMs (2 h by default) at most; a connected person gets fresh ones on their socket
    * whenever the expiry moves on (turnExpiry's steps), so TURN keeps working through a long call while nobody holds
    * a credential valid beyond a few hours. Answers how many sockets were sent new ones.
    */
@@ -208,7 +208,7 @@ export class MediaService {
     if (!this.deps.config.turnSecret || !this.deps.config.turnUrls.length) return 0;
     const now = this.deps.now().getTime();
     this.eachConnection((c) => {
-      const expiry = turnExpiry(now, TURN_CALL_TTL_MS);
+      const expiry = turnExpiry(now, this.deps.config.turnTtlMs);
       if (expiry === c.turnExpiry) return;
       c.turnExpiry = expiry;
       const iceServers = iceServersFor(this.deps.config, turnUser(c.connection.participantId, c.user.subject), expiry);
@@ -260,7 +260,7 @@ export class MediaService {
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
       // TURN's user: the participant, or one name per visitor session (turnUser); short-lived, renewed on /media.
-      iceServers: iceServersFor(this.deps.config, turnUser(me, user.subject), turnExpiry(this.deps.now().getTime(), TURN_CALL_TTL_MS)),
+      iceServers: iceServersFor(this.deps.config, turnUser(me, user.subject), turnExpiry(this.deps.now().getTime(), this.deps.config.turnTtlMs)),
       // Only here and on the member's own /media socket; see MediaKeys.
       mediaKey: await this.keys.handTo(membership, user),
     };

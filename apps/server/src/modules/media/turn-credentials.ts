@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { DEFAULT_TURN_TTL_SECONDS } from '../../platform/config.ts';
 
 /**
  * TURN for browsers behind networks that let no UDP through: coturn with `use-auth-secret`, and credentials in its
@@ -18,7 +19,7 @@ export interface IceServer {
  * a connected member keeps TURN; one removed or logged out loses it within this time. The lobby's connection check
  * needs its minutes only.
  */
-export const TURN_CALL_TTL_MS = 2 * 3600_000;
+export const TURN_CALL_TTL_MS = DEFAULT_TURN_TTL_SECONDS * 1000;
 export const TURN_CHECK_TTL_MS = 10 * 60_000;
 /**
  * coturn's REST credentials: username `expiry:user` (expiry in Unix seconds), password base64(HMAC-SHA1(secret,
