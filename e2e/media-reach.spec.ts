@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CallBench, connectionIdOf, enter, inbound, status, withoutMicrophone } from './support/call.ts';
+import { connectionIdOf, enter, inbound, status, withoutMicrophone } from './support/call.ts';
 import { ClientTopology, SERVER_ADDRESS, type Client } from './support/client-netns.ts';
 import { movingBarClip, testPin } from './support/fake-camera.ts';
 import { chatPanel, messages, say } from './support/chat-panel.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
-import { startServer } from './support/server.ts';
+import { NetBench, selectedPaths } from './support/net-bench.ts';
 import { startTurn, type RunningTurn } from './support/turn-server.ts';
 import { turnCredentials } from '../apps/server/src/modules/media/turn-credentials.ts';
 import { CHECK_TEXTS } from '../apps/web/src/features/lobby/connection-check/check-outcome.ts';
@@ -21,12 +21,6 @@ vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 250 } } });
 /** Six pages in at most this many peer connections each: the camera's publisher, one subscriber, a screen share. */
 const MAX_PCS = 3;
 const FAKE = '--use-fake-device-for-media-stream';
-
-class NetBench extends CallBench {
-  override async start(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<void> {
-    this.server = await startServer(env, { ...options, address: SERVER_ADDRESS });
-  }
-}
 
 const bench = new NetBench();
 let topology: ClientTopology;
@@ -411,19 +405,7 @@ describe('media that reaches everyone', () => {
     await framesGrow(karin, `camera-${erikId}`, 90_000);
     await framesGrow(erik, `camera-${karinId}`, 90_000);
     // Both of Karin's connections run through the relay, reached over TCP.
-    const pairs = await karin.evaluate(async () => {
-      const w = window as unknown as { __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } };
-      const out: string[] = [];
-      for (const pc of new Set(w.__videomoteTest.session.peerConnections().map((x) => x.pc))) {
-        const stats: Record<string, { type: string; [k: string]: unknown }> = {};
-        (await pc.getStats()).forEach((r: { id: string; type: string }) => (stats[r.id] = r));
-        const transport = Object.values(stats).find((r) => r.type === 'transport');
-        const pair = stats[String(transport?.selectedCandidatePairId)];
-        const local = stats[String(pair?.localCandidateId)];
-        out.push(`${String(local?.candidateType)}/${String(local?.relayProtocol)}`);
-      }
-      return out;
-    });
+    const pairs = await selectedPaths(karin);
     expect(pairs).toEqual(['relay/tcp', 'relay/tcp']);
 
     // Fredrik's network lets nothing through for media (no UDP, no TURN): after one ICE restart the spec's

@@ -9,7 +9,7 @@
 #   CLUSTER_PORT  the public TLS port (default 8443)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh janus haproxy redis-server coturn openssl
+bash scripts/ensure-deps.sh janus haproxy redis-server coturn openssl nftables
 npm run build --silent
 if [ -z "${DATABASE_URL:-}" ] && [ -S /var/run/postgresql/.s.PGSQL.5432 ]; then
   export DATABASE_URL="postgres://postgres@/videomote?host=/var/run/postgresql"

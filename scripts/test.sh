@@ -3,7 +3,7 @@
 # media suites run inside a private network namespace (scripts/in-netns.sh) so WebRTC stays on 127.0.0.0/8.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh chromium firefox-esr janus coturn iproute2 iptables slapd ldap-utils openssl haproxy redis-server || exit 1
+bash scripts/ensure-deps.sh chromium firefox-esr janus coturn iproute2 iptables nftables slapd ldap-utils openssl haproxy redis-server || exit 1
 npm run build --silent || exit 1
 
 reports=${REPORT_DIR:-$(mktemp -d)}

@@ -23,6 +23,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { registerInternalServer } from './platform/internal-server.ts';
 import { tlsOptions } from './platform/tls.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
+import { memorySocketHolds, redisSocketHolds, type SocketHolds } from './platform/socket-holds.ts';
 import { PAGE_PRELOADS, preloadFiles, withPreloads, type BuildManifest } from './platform/page-preloads.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -56,6 +57,8 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** What each person, session and address holds of the media servers, counted where the rate limits count. */
+    socketHolds: SocketHolds;
   }
 }
 
@@ -131,7 +134,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   await app.register(cookie);
-  await registerRateLimits(app, config.redisUrl);
+  const rateRedis = await registerRateLimits(app, config.redisUrl);
+  app.decorate('socketHolds', rateRedis ? redisSocketHolds(rateRedis) : memorySocketHolds());
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerAuth(app);
   await registerAntiforgery(app);

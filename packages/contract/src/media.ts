@@ -158,7 +158,13 @@ export type MediaServerMessage =
    * unencrypted by us (DTLS-SRTP still protects them in transit) and accepts unencrypted ones, so that one can take
    * part; each screen says so. True again, and plain frames refused again, once it has left.
    */
-  | { videomote: 'mediaProtection'; endToEnd: boolean };
+  | { videomote: 'mediaProtection'; endToEnd: boolean }
+  /**
+   * Fresh ICE servers (TURN credentials are short-lived): sent after `connected` and before the ones the browser
+   * holds expire, for as long as the socket is open. The browser uses them for its peer connections from then on
+   * (an ICE restart after the old ones expired still reaches TURN).
+   */
+  | { videomote: 'iceServers'; iceServers: IceServer[] };
 
 /** `bye`: the page is going away (pagehide), so the server need not hold the connection for a resume. */
 export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVideo: boolean } | { videomote: 'ping' } | { videomote: 'bye' };

@@ -28,7 +28,7 @@ export const UNSEALED: Pick<ClusterBus, 'seal' | 'open'> = { seal: (_channel, me
 
 const noDrops = (): Record<DropReason, number> => ({ malformed: 0, unsigned: 0, 'bad-signature': 0, stale: 0 });
 
-export type ClusterTopic = 'meeting-events' | 'sessions-ended' | 'media-connections' | 'media-moderation' | 'media-moderation-answers';
+export type ClusterTopic = 'meeting-events' | 'sessions-ended' | 'media-connections' | 'media-holds' | 'media-moderation' | 'media-moderation-answers';
 
 /** Why a message from Redis was not acted on; counted (videomote_cluster_messages_dropped_total). */
 export type DropReason = 'malformed' | 'unsigned' | 'bad-signature' | 'stale';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parse as parsePostgresUrl } from 'pg-connection-string';
 import type { VideoLayers } from '@videomote/contract/identity';
+import { DEFAULT_MEDIA_HOLD_CAPS, type HoldResource, type HoldScope, type MediaHoldCaps } from './media-holds.ts';
 import { DEFAULT_MEDIA_LIMITS, DEFAULT_RTP_PORT_RANGE, portsIn, type MediaLimits } from './media-capacity.ts';
 import { LANGUAGE_CODES, parseOfferedLanguages, type LanguageCode } from '@videomote/contract/languages';
 
@@ -39,6 +40,8 @@ export interface Config {
   janusRtpPortRange: string;
   /** PeerConnections one participant, one meeting and one webcast may hold on Janus (each takes one RTP port). */
   mediaLimits: MediaLimits;
+  /** Sockets, Janus handles and PeerConnections one person, session and client address may hold, across meetings and nodes. */
+  mediaHoldCaps: MediaHoldCaps;
   /** How often `/media` sockets are pinged; one missing pong drops the socket. */
   mediaHeartbeatSeconds: number;
   iceServers: { urls: string | string[]; username?: string; credential?: string }[];
@@ -46,6 +49,8 @@ export interface Config {
   turnUrls: string[];
   /** coturn's `static-auth-secret`: signs those credentials; never leaves the server. */
   turnSecret: string | null;
+  /** How long a call's TURN credentials last (renewed on the `/media` socket): TURN_CREDENTIAL_TTL_SECONDS. */
+  turnTtlMs: number;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   /** The embedded test IdP logs people in (no OIDC_ISSUER): the web shows a banner on every page. */
   testIdp: boolean;
@@ -97,6 +102,33 @@ function trustProxy(value: string | undefined): boolean | string {
   if (v === 'true' || v === 'false') return v === 'true';
   return v;
 }
+
+/** The caps of media-holds.ts, one variable each (named in full so that docs/configuration.md's test finds them). */
+const HOLD_CAP_VARIABLES: Record<HoldResource, Record<HoldScope, string>> = {
+  sockets: { person: 'MEDIA_MAX_SOCKETS_PER_PERSON', session: 'MEDIA_MAX_SOCKETS_PER_SESSION', address: 'MEDIA_MAX_SOCKETS_PER_ADDRESS' },
+  handles: { person: 'MEDIA_MAX_HANDLES_PER_PERSON', session: 'MEDIA_MAX_HANDLES_PER_SESSION', address: 'MEDIA_MAX_HANDLES_PER_ADDRESS' },
+  peerConnections: {
+    person: 'MEDIA_MAX_PEER_CONNECTIONS_PER_PERSON',
+    session: 'MEDIA_MAX_PEER_CONNECTIONS_PER_SESSION',
+    address: 'MEDIA_MAX_PEER_CONNECTIONS_PER_ADDRESS',
+  },
+};
+
+function holdCaps(env: NodeJS.ProcessEnv): MediaHoldCaps {
+  const caps = {} as MediaHoldCaps;
+  for (const resource of Object.keys(HOLD_CAP_VARIABLES) as HoldResource[]) {
+    const d = DEFAULT_MEDIA_HOLD_CAPS[resource];
+    const read = (scope: HoldScope) => {
+      const name = HOLD_CAP_VARIABLES[resource][scope];
+      return int(name, env[name], d[scope], 1, 100_000);
+    };
+    caps[resource] = { person: read('person'), session: read('session'), address: read('address') };
+  }
+  return caps;
+}
+
+/** How long a call's TURN credentials last by default (modules/media/turn-credentials.ts). */
+export const DEFAULT_TURN_TTL_SECONDS = 2 * 3600;
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
@@ -300,10 +332,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perMeeting: int('MEDIA_MEETING_PEER_CONNECTIONS', env.MEDIA_MEETING_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perMeeting, 1, 60_000),
       perWebcast: int('MEDIA_WEBCAST_PEER_CONNECTIONS', env.MEDIA_WEBCAST_PEER_CONNECTIONS, DEFAULT_MEDIA_LIMITS.perWebcast, 1, 60_000),
     },
+    mediaHoldCaps: holdCaps(env),
     mediaHeartbeatSeconds: int('MEDIA_HEARTBEAT_SECONDS', env.MEDIA_HEARTBEAT_SECONDS, 30, 1, 3600),
     iceServers: json('ICE_SERVERS', env.ICE_SERVERS, []),
     turnUrls,
     turnSecret: env.TURN_SECRET || null,
+    // At most four hours (turn-credentials.ts); shorter only for tests that watch a renewal happen.
+    turnTtlMs: int('TURN_CREDENTIAL_TTL_SECONDS', env.TURN_CREDENTIAL_TTL_SECONDS, DEFAULT_TURN_TTL_SECONDS, 20, 4 * 3600) * 1000,
     oidc: issuer ? { issuer, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET! } : null,
     testIdp: !issuer,
     publicUrl,

@@ -49,7 +49,7 @@ export function personKey(request: FastifyRequest): string {
  * With REDIS_URL the counters live in Redis, so a budget holds across all the nodes behind the proxy: counted per
  * process, two nodes would each grant the whole budget. Without it they live in this process's memory.
  */
-export async function registerRateLimits(app: FastifyInstance, redisUrl: string | null = null): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, redisUrl: string | null = null): Promise<Redis | null> {
   // Ours first: the plugin's own onRoute hook reads config.rateLimit when a route is added, so the budget must be
   // set before it looks (registered after it, no route was ever limited).
   app.addHook('onRoute', (route) => {
@@ -83,4 +83,6 @@ export async function registerRateLimits(app: FastifyInstance, redisUrl: string 
     // Thrown by the plugin: an AppError, so the one error handler answers it in our shape (name TooManyRequests).
     errorResponseBuilder: () => new AppError('TooManyRequests', 'För många förfrågningar, försök igen om en stund'),
   });
+  // The same client keeps the media module's counts of what each person holds (socket-holds.ts).
+  return redis;
 }

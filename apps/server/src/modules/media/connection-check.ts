@@ -4,7 +4,7 @@ import type { SessionUser } from '../../platform/session.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { membershipOf, type Membership } from '../meetings/meeting-membership.ts';
 import { signMediaToken } from './media-token.ts';
-import { iceServersFor, turnExpiry } from './turn-credentials.ts';
+import { iceServersFor, TURN_CHECK_TTL_MS, turnExpiry, turnUser } from './turn-credentials.ts';
 import { listConnectionChecks, upsertConnectionCheck } from './connection-check.repository.ts';
 
 /**
@@ -39,8 +39,8 @@ export async function startConnectionCheck(deps: CheckDeps, user: SessionUser, m
   const now = deps.now();
   const participantId = membership.kind === 'participant' ? membership.participant.id : null;
   const token = signMediaToken(deps.pins, { m: membership.meeting.id, sub: user.subject, n: '', exp: now.getTime() + CHECK_TOKEN_MS, k: 'check' });
-  // TURN's user as in gettoken, so coturn's log reads the same for the check and the call.
-  return { token, iceServers: iceServersFor(deps.config, participantId ?? `visitor-check-${user.subject.slice(0, 8)}`, turnExpiry(membership.meeting.endTime, now)) };
+  // TURN's user as in gettoken, so coturn's log reads the same for the check and the call; valid for the check's minutes.
+  return { token, iceServers: iceServersFor(deps.config, turnUser(participantId, user.subject), turnExpiry(now.getTime(), TURN_CHECK_TTL_MS)) };
 }
 
 /** Keeps the outcome for a booked participant (a webcast's visitors pass no lobby card: nothing to keep). */

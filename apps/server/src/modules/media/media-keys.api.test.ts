@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { bookedCall, tokenFor } from '../../testing/media-call.ts';
 import { anonymousSessionUser } from '../identity/session-user.ts';
+import { insertMeeting } from '../../testing/fixtures.ts';
+import { membershipOf } from '../meetings/meeting-membership.ts';
 
 // Everything the server logs while these tests run, down to debug: a key must never be among it.
 const logLines: string[] = [];
@@ -110,5 +112,44 @@ describe('the meeting media key', () => {
       const raw = Buffer.from(key, 'base64url');
       for (const form of [key, raw.toString('base64'), raw.toString('hex')]) expect(all).not.toContain(form);
     }
+  });
+
+  it('is replaced when a webcast becomes a conversation meeting: its visitors\' key opens nothing of the new one', async () => {
+    const w = await insertMeeting(t.db, t.app.deps.pins, {
+      type: 1,
+      start: '2026-11-20T09:00:00+01:00',
+      end: '2026-11-20T10:00:00+01:00',
+      participants: [{ persona: 'erik', role: 'EmploymentOfficer', isAdmin: true }],
+    });
+    const visitor = anonymousSessionUser({ subject: `visitor-${w.id}`, firstName: 'Besökare Ett', meetingId: w.id });
+    const held = await keyOf(visitor, w.id);
+    expect(await keyOf('erik', w.id)).toEqual(held);
+    const erik = await t.as('erik');
+    const current = (await erik.get(`/api/meeting/${w.id}`)).json().data;
+    const converted = await erik.put('/api/meeting', { ...current, type: 0 });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const now = await keyOf('erik', w.id);
+    expect(now.epoch).toBe(held.epoch + 1);
+    expect(now.key).not.toBe(held.key);
+    const gone = await tokenOf(visitor, w.id);
+    expect(gone.statusCode).toBe(403);
+    expect(gone.body).not.toContain(now.key);
+  });
+
+  it('is refused to a token request admitted just before a removal, which is not recorded as a holder either', async () => {
+    const m = await meeting();
+    const first = await keyOf('erik', m.id);
+    await keyOf('jonna', m.id);
+    // Jonna's request was admitted (her membership read) ...
+    const jonna = await t.as('jonna');
+    const admitted = await membershipOf(t.db, m.id, jonna.user!);
+    expect(admitted?.kind).toBe('participant');
+    // ... then she is removed and the key replaced, before her request reaches the hand-out.
+    await removeFromBooking(m.id, 'Jonna S');
+    const rotated = await keyOf('erik', m.id);
+    expect(rotated.epoch).toBe(first.epoch + 1);
+    await expect(t.app.media.keys.handTo(admitted!, jonna.user!)).rejects.toMatchObject({ code: 'Forbidden' });
+    const holders = await t.db.query<{ participant_id: string }>('SELECT participant_id FROM media_key_holders WHERE meeting_id = $1', [m.id]);
+    expect(holders.map((h) => h.participant_id)).not.toContain(m.participantIds[1]);
   });
 });

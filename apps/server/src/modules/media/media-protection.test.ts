@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meetingEndToEnd } from './media-protection.ts';
+import { mayLowerProtection, meetingEndToEnd } from './media-protection.ts';
 
 describe('meetingEndToEnd', () => {
   it('is end to end while every browser encrypts, and for an empty meeting', () => {
@@ -13,5 +13,15 @@ describe('meetingEndToEnd', () => {
 
   it('takes a connection announced without the field (an older node) as encrypting', () => {
     expect(meetingEndToEnd([{ endToEnd: true }, {}])).toBe(true);
+  });
+});
+
+describe('mayLowerProtection', () => {
+  it('lets a signed-in booked participant\'s browser without encoded transforms in, never a webcast visitor\'s', () => {
+    expect(mayLowerProtection({ kind: 'participant' }, { kind: 'eid' })).toBe(true);
+    expect(mayLowerProtection({ kind: 'participant' }, { kind: 'staff' })).toBe(true);
+    expect(mayLowerProtection({ kind: 'visitor' }, { kind: 'anonymous' })).toBe(false);
+    expect(mayLowerProtection({ kind: 'visitor' }, { kind: 'eid' })).toBe(false);
+    expect(mayLowerProtection({ kind: 'participant' }, { kind: 'anonymous' })).toBe(false);
   });
 });

@@ -10,3 +10,15 @@ export function meetingEndToEnd(connections: Iterable<Partial<Pick<MediaConnecti
   for (const c of connections) if (c.endToEnd === false) return false;
   return true;
 }
+
+/** What a webcast visitor (or anyone not booked) hears when their browser cannot encrypt end to end. */
+export const E2EE_REQUIRED_MESSAGE = 'Din webbläsare kan inte kryptera bild och ljud hela vägen. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.';
+
+/**
+ * SECURITY: who may bring a meeting's media down to transit-only protection by connecting without encoded transforms
+ * (`e2ee=0`): a booked participant who signed in, whose meeting needs them (a job seeker on an old phone). Never an
+ * anonymous webcast visitor: one receive-only visitor would switch every presenter's frames to plain at once.
+ */
+export function mayLowerProtection(membership: { kind: 'participant' | 'visitor' }, user: { kind: 'staff' | 'eid' | 'anonymous' }): boolean {
+  return membership.kind === 'participant' && user.kind !== 'anonymous';
+}

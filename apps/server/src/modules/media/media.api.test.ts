@@ -16,9 +16,9 @@ const meeting = (type: 0 | 1 = 0) => bookedCall(t, type);
 
 const visitor = (meetingId: string, firstName = 'Besökare Ett') => anonymousSessionUser({ subject: `visitor-${meetingId}-${firstName}`, firstName, meetingId });
 
-function openMedia(meetingId: string, cookies: Record<string, string>, token?: string): Promise<{ status: number } | { open: WebSocket }> {
+function openMedia(meetingId: string, cookies: Record<string, string>, token?: string, query = ''): Promise<{ status: number } | { open: WebSocket }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://${t.host}/media/${meetingId}${token ? `?token=${encodeURIComponent(token)}` : ''}`, 'janus-protocol', {
+    const ws = new WebSocket(`ws://${t.host}/media/${meetingId}${token ? `?token=${encodeURIComponent(token)}${query}` : ''}`, 'janus-protocol', {
       headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
@@ -125,6 +125,34 @@ describe('/media/{meetingId}', () => {
     expect(await openMedia(m.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! })).toEqual({ status: 403 });
     const other = await meeting();
     expect(await openMedia(other.id, { [SESSION_COOKIE]: jonna.cookies[SESSION_COOKIE]! }, token)).toEqual({ status: 403 });
+  });
+
+  it('lets only a booked participant\'s browser without encoded transforms (e2ee=0) in; a webcast visitor\'s is refused before any socket', async () => {
+    const m = await meeting(1);
+    const visitorClient = await t.as(visitor(m.id));
+    const visitorToken = (await visitorClient.post('/api/meeting/gettoken', { meetingId: m.id })).json().data.tokenData.token as string;
+    expect(await openMedia(m.id, visitorClient.cookies, visitorToken, '&e2ee=0')).toEqual({ status: 403 });
+    // The visitor's browser that encrypts is let in as before.
+    const encrypting = await openMedia(m.id, visitorClient.cookies, visitorToken);
+    expect('open' in encrypting).toBe(true);
+    if ('open' in encrypting) encrypting.open.terminate();
+    // The refusal says why, in the spec's error shape.
+    const refusal = await new Promise<string>((resolve) => {
+      const ws = new WebSocket(`ws://${t.host}/media/${m.id}?token=${encodeURIComponent(visitorToken)}&e2ee=0`, { headers: { cookie: `${SESSION_COOKIE}=${visitorClient.cookies[SESSION_COOKIE]}` } });
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve(body));
+      });
+      ws.on('error', () => {});
+    });
+    expect(JSON.parse(refusal)).toEqual({ name: 'Forbidden', statusCode: 403, message: 'Din webbläsare kan inte kryptera bild och ljud hela vägen. Använd en aktuell version av Chrome, Edge, Firefox eller Safari.' });
+    // A booked presenter's browser without them takes part (the meeting then goes transit-only, and every screen says so).
+    const erik = await t.as('erik');
+    const erikToken = (await tokenFor(erik, m.id)).json().data.tokenData.token as string;
+    const presenter = await openMedia(m.id, erik.cookies, erikToken, '&e2ee=0');
+    expect('open' in presenter).toBe(true);
+    if ('open' in presenter) presenter.open.terminate();
   });
 });
 

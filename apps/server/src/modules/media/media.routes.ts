@@ -11,6 +11,10 @@ import { answers, typed } from '../../platform/typed-routes.ts';
 import { findMeetingByRoomId, meetingHeadingJson, membershipOf } from '../meetings/meeting-membership.ts';
 import { MediaService, type MediaAdmission } from './media.service.ts';
 import { MAX_QUEUED } from './janus/janus-relay.ts';
+import { E2EE_REQUIRED_MESSAGE, mayLowerProtection } from './media-protection.ts';
+import { holderOf } from '../../platform/media-holds.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { MediaSocketHolds } from './media-socket-holds.ts';
 import { roomsPerInstance } from './media.repository.ts';
 import { connectionChecksOf, reportConnectionCheck, startConnectionCheck } from './connection-check.ts';
 
@@ -40,6 +44,8 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
   app.observability?.addGauge('videomote_media_connections', 'Browser connections to /media relayed by this process', () => media.localTotals().connections);
   app.observability?.addGauge('videomote_media_publishers', 'Feeds published (cameras and screen shares) through this process', () => media.localTotals().publishers);
   const admissions = new WeakMap<FastifyRequest, MediaAdmission>();
+  const holds = new MediaSocketHolds(app.socketHolds, app.deps.config.mediaHoldCaps.sockets, app.log);
+  app.addHook('onClose', async () => holds.close());
 
   app.post(
     '/api/meeting/gettoken',
@@ -115,11 +121,19 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
         if (!isOwnOrigin(request, app.deps.config.publicUrl)) throw forbidden();
-        admissions.set(request, await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1'));
+        const admission = await media.admitSocket(request.session, request.params.meetingId, request.query.token, request.query.probe === '1');
+        // SECURITY: only a booked participant's browser may put the meeting into transit-only protection (e2ee=0).
+        if (request.query.e2ee === '0' && request.query.probe !== '1' && !mayLowerProtection(admission.membership, admission.user)) throw forbidden(E2EE_REQUIRED_MESSAGE);
+        // SECURITY: sockets per person (across meetings), per session and per client address, on every node.
+        const holder = holderOf(admission.user, sha256(admission.sessionToken), request.ip);
+        admission.holder = holder;
+        admission.holdId = await holds.take(holder);
+        admissions.set(request, admission);
       },
     },
     (socket, request) => {
       const admission = admissions.get(request)!;
+      holds.attach(admission.holdId!, socket);
       // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired (a bounded few).
       const early: string[] = [];
       const collect = (raw: unknown) => {
@@ -160,14 +174,19 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         return;
       }
       await media.recheckMembership(meetingId);
-      if (event.type === 'membershipChanged' && (await media.keys.rotateIfHolderRemoved(meetingId))) {
-        app.log.info({ meetingId }, 'media key replaced after a removal');
+      if (event.type === 'membershipChanged' && (await media.keys.rotateIfStale(meetingId))) {
+        app.log.info({ meetingId }, 'media key replaced after a change of the booking');
         await app.deps.events.emit({ type: 'mediaKeyRotated', meetingId });
       }
     } catch (err) {
       app.log.warn({ err, meetingId }, 'media membership check failed');
     }
   });
+  // A hand-out that found the meeting's type changed replaced the key itself: every process pushes it as above.
+  media.keys.onRotated = (meetingId) => {
+    app.log.info({ meetingId }, 'media key replaced after a change of the meeting type');
+    app.deps.events.emit({ type: 'mediaKeyRotated', meetingId }).catch((err: unknown) => app.log.warn({ err, meetingId }, 'media key rotation not announced'));
+  };
   app.decorate('media', media);
 }
 

@@ -20,22 +20,24 @@ import { JanusPool } from './janus/janus-pool.ts';
 import { JanusError } from './janus/janus-control.ts';
 import { CLOSE_KICKED, CLOSE_RIGHTS_CHANGED, CLOSE_SESSION_ENDED, JanusRelay } from './janus/janus-relay.ts';
 import { UpstreamWarmer } from './janus/upstream-warmer.ts';
-import type { PeerConnectionUsage } from './janus/relay-policy.ts';
+import type { HoldUsage, PeerConnectionUsage } from './janus/relay-policy.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { signJanusToken } from './janus/janus-token.ts';
 import { CheckRelay } from './janus/check-relay.ts';
 import { ECHOTEST } from './janus/check-policy.ts';
-import { iceServersFor, turnExpiry } from './turn-credentials.ts';
+import { iceServersFor, turnExpiry, turnUser } from './turn-credentials.ts';
 import { meetingErrorRecorder, type MeetingErrorRecorder } from '../admin/meeting-errors.ts';
 import { recordConsent, requireConsent } from '../lobby/lobby.service.ts';
 import { MediaKeys } from './media-keys.ts';
 import { meetingEndToEnd } from './media-protection.ts';
 import { withoutLeftFeed } from './remote-feed-left.ts';
 import { SessionWatch } from '../../platform/session-watch.ts';
+import { holderOf, type Holder, type HoldScope } from '../../platform/media-holds.ts';
 
 const TOKEN_HOURS = 12;
 const SWEEP_MS = 60_000;
-/** How often the sessions behind `/media` sockets are read again (an expiry; a logout is heard at once). */
+/** How often connections are looked over for TURN credentials due for renewal (they change once per half lifetime). */
+const TURN_RENEW_CHECK_MS = 60_000;
 
 interface LiveConnection {
   connection: MediaConnection;
@@ -60,6 +62,10 @@ interface LiveConnection {
   resumeKey: string | null;
   /** The epoch of the media key this connection was last handed (0: none yet). */
   keyEpoch: number;
+  /** The expiry of the TURN credentials this socket was last sent (0: none yet); see renewTurn. */
+  turnExpiry: number;
+  /** Who holds the socket across meetings: their handles and PeerConnections count together (media-holds.ts). */
+  holder: Holder;
 }
 
 /** What a meeting admin may do to another connection, and the capability it needs. */
@@ -67,6 +73,7 @@ type ModerationAction = 'forceUnpublish' | 'forceMute' | 'kick';
 const MODERATION_NEEDS: Record<ModerationAction, keyof Capabilities> = { forceUnpublish: 'forceUnpublish', forceMute: 'forceDisconnect', kick: 'forceDisconnect' };
 /** How often a node tells the others which connections it holds, and after how long without that one is gone. */
 const ANNOUNCE_MS = 5_000;
+const HOLD_SCOPES: HoldScope[] = ['person', 'session', 'address'];
 const REMOTE_EXPIRY_MS = 3 * ANNOUNCE_MS;
 
 /** How long a node waits for the node holding a connection to carry out a moderation. */
@@ -77,6 +84,9 @@ export interface MediaAdmission {
   claims: MediaTokenClaims;
   user: SessionUser;
   sessionToken: string;
+  /** Who holds the socket across meetings (person, session, address), and its socket hold (media-socket-holds.ts). */
+  holder?: Holder;
+  holdId?: string;
 }
 
 /**
@@ -119,6 +129,9 @@ export class MediaService {
   /** Connections other nodes hold, per meeting, with when they last said so (a killed node says nothing more). */
   private readonly remote = new Map<string, Map<string, RemoteConnection>>();
   private announceTimer: NodeJS.Timeout | null = null;
+  /** What the other nodes hold per holder key ([handles, PeerConnections]), by node, with when they last said so. */
+  private readonly remoteHolds = new Map<string, { seen: number; counts: Record<string, [number, number]> }>();
+  private readonly nodeId = crypto.randomUUID();
   /** Meetings whose media is protected in transit only now (a browser without encoded transforms is in them). */
   private readonly transitOnly = new Set<string>();
   /** Felsökning's recent errors: what failed with Janus for a meeting (codes and Janus's reason, never secrets). */
@@ -137,6 +150,11 @@ export class MediaService {
     deps.bus.on('media-moderation', (raw) => void this.moderateForAnotherNode(raw));
     // Participants of one meeting on different nodes see each other's connections (and so subscribe to their feeds).
     deps.bus.on('media-connections', (raw) => this.fromAnotherNode(raw));
+    // What another node's sockets hold per person, session and address: the caps count across nodes (media-holds.ts).
+    deps.bus.on('media-holds', (raw) => {
+      const { node, counts } = JSON.parse(raw) as { node: string; counts: Record<string, [number, number]> };
+      this.remoteHolds.set(node, { seen: Date.now(), counts });
+    });
     if (deps.config.redisUrl) {
       this.announceTimer = setInterval(() => this.announce(), ANNOUNCE_MS);
       this.announceTimer.unref();
@@ -159,8 +177,10 @@ export class MediaService {
     });
     // A laptop closed mid-call leaves a socket that never says goodbye, holding its place under the caps.
     const heartbeat = setInterval(() => this.eachConnection((c) => c.relay.heartbeat()), deps.config.mediaHeartbeatSeconds * 1000);
+    const turnRenewal = setInterval(() => this.renewTurn(), Math.min(TURN_RENEW_CHECK_MS, deps.config.turnTtlMs / 4));
     heartbeat.unref();
-    this.timers.push(heartbeat);
+    turnRenewal.unref();
+    this.timers.push(heartbeat, turnRenewal);
     // A logout (any process) or an expired session closes the session's sockets: the watch chat shares.
     this.sessionWatch = new SessionWatch(deps.sessions, {
       live: () => {
@@ -182,6 +202,26 @@ export class MediaService {
       if (c.sessionHash !== tokenHash) return;
       void this.removeFeeds(c).finally(() => c.relay.close(CLOSE_SESSION_ENDED, 'session ended'));
     });
+  }
+
+  /**
+   * SECURITY: TURN credentials live config.turnTtlMs (2 h by default) at most; a connected person gets fresh ones on their socket
+   * whenever the expiry moves on (turnExpiry's steps), so TURN keeps working through a long call while nobody holds
+   * a credential valid beyond a few hours. Answers how many sockets were sent new ones.
+   */
+  renewTurn(): number {
+    let sent = 0;
+    if (!this.deps.config.turnSecret || !this.deps.config.turnUrls.length) return 0;
+    const now = this.deps.now().getTime();
+    this.eachConnection((c) => {
+      const expiry = turnExpiry(now, this.deps.config.turnTtlMs);
+      if (expiry === c.turnExpiry) return;
+      c.turnExpiry = expiry;
+      const iceServers = iceServersFor(this.deps.config, turnUser(c.connection.participantId, c.user.subject), expiry);
+      c.relay.sendOwn({ videomote: 'iceServers', iceServers } satisfies MediaServerMessage);
+      sent += 1;
+    });
+    return sent;
   }
 
   /** `requestedName` is not used: the media name is always the checked one of the booking or the visitor's session. */
@@ -215,8 +255,8 @@ export class MediaService {
       tokenData: { token: signMediaToken(this.deps.pins, claims), apiKey: 'janus', sessionId: room ? String(room.janusRoomId) : '' },
       meeting: { type: membership.meeting.type, id: membership.meeting.id, roomId: membership.meeting.roomId, participants },
       capabilities,
-      // TURN's user: the participant, or for a webcast visitor a name that means nothing outside this answer.
-      iceServers: iceServersFor(this.deps.config, me ?? `visitor-${crypto.randomBytes(6).toString('hex')}`, turnExpiry(membership.meeting.endTime, this.deps.now())),
+      // TURN's user: the participant, or one name per visitor session (turnUser); short-lived, renewed on /media.
+      iceServers: iceServersFor(this.deps.config, turnUser(me, user.subject), turnExpiry(this.deps.now().getTime(), this.deps.config.turnTtlMs)),
       // Only here and on the member's own /media socket; see MediaKeys.
       mediaKey: await this.keys.handTo(membership, user),
     };
@@ -350,6 +390,7 @@ export class MediaService {
     };
     const tokenSecret = control.info.tokenSecret;
     const personKey = participantId ? `p:${participantId}` : `v:${admission.user.subject}`;
+    const holder = admission.holder ?? holderOf(admission.user, sha256(admission.sessionToken), 'unknown');
     const limits = limitsFor(membership.meeting.type, this.deps.config.mediaLimits);
     let entry: LiveConnection | null = null;
     const relay: JanusRelay = new JanusRelay(socket, {
@@ -361,6 +402,7 @@ export class MediaService {
         capabilities,
         display: JSON.stringify(display),
         peerConnections: (): PeerConnectionUsage => this.usage(meetingId, personKey, relay, limits),
+        holds: (): HoldUsage => this.holdUsage(holder, relay),
         otherScreenShare: () => this.screenSharer(meetingId, connection.connectionId) !== null,
         roomFeed: (feedId) => this.isRoomFeed(meetingId, feedId),
       },
@@ -444,6 +486,8 @@ export class MediaService {
       sessionHash: sha256(admission.sessionToken),
       resumeKey,
       keyEpoch: 0,
+      turnExpiry: 0,
+      holder,
     };
     const early = takeEarly();
     if (socket.readyState !== socket.OPEN) return relay.close();
@@ -460,6 +504,7 @@ export class MediaService {
       connections: [...[...conns.values()].filter((c) => c === me || this.sees(me, c)).map((c) => this.view(c)), ...this.remoteConnections(meetingId, me)],
     } satisfies MediaServerMessage);
     this.syncProtection(meetingId, entry);
+    this.renewTurn();
     for (const text of early) relay.receive(text);
     // The key may have been replaced since this browser's gettoken: the current one follows once read (and this
     // browser recorded as its holder again). Not awaited before the hello above: the browser holds gettoken's key,
@@ -506,6 +551,9 @@ export class MediaService {
       resumed: true,
     } satisfies MediaServerMessage);
     this.syncProtection(meetingId, entry);
+    // A resumed page may have slept past its credentials' expiry: it gets the current ones again.
+    entry.turnExpiry = 0;
+    this.renewTurn();
     for (const text of early) entry.relay.receive(text);
     return true;
   }
@@ -571,6 +619,55 @@ export class MediaService {
     return { person, meeting: { peerConnections: meeting }, limits };
   }
 
+  /**
+   * What `holder` holds now: handles and PeerConnections of every socket on this node with the same person, session
+   * or address (any meeting, `self` included before it is listed), plus what the other nodes last announced.
+   */
+  private holdUsage(holder: Holder, self: JanusRelay): HoldUsage {
+    const held = { handles: { person: 0, session: 0, address: 0 }, peerConnections: { person: 0, session: 0, address: 0 } };
+    const add = (counts: { holder: Holder; handles: number; peerConnections: number }) => {
+      for (const scope of HOLD_SCOPES) {
+        if (counts.holder[scope] !== holder[scope]) continue;
+        held.handles[scope] += counts.handles;
+        held.peerConnections[scope] += counts.peerConnections;
+      }
+    };
+    let listed = false;
+    this.eachConnection((c) => {
+      listed ||= c.relay === self;
+      add({ holder: c.holder, handles: c.relay.handles(), peerConnections: c.relay.peerConnections().peerConnections });
+    });
+    if (!listed) add({ holder, handles: self.handles(), peerConnections: self.peerConnections().peerConnections });
+    const now = Date.now();
+    for (const [node, remote] of this.remoteHolds) {
+      if (now - remote.seen > REMOTE_EXPIRY_MS) {
+        this.remoteHolds.delete(node);
+        continue;
+      }
+      for (const scope of HOLD_SCOPES) {
+        const counts = remote.counts[holder[scope]];
+        if (!counts) continue;
+        held.handles[scope] += counts[0];
+        held.peerConnections[scope] += counts[1];
+      }
+    }
+    return { held, caps: { handles: this.deps.config.mediaHoldCaps.handles, peerConnections: this.deps.config.mediaHoldCaps.peerConnections } };
+  }
+
+  /** This node's handles and PeerConnections per holder key, for the other nodes' holdUsage. */
+  private holdTotals(): Record<string, [number, number]> {
+    const totals: Record<string, [number, number]> = {};
+    this.eachConnection((c) => {
+      const [handles, pcs] = [c.relay.handles(), c.relay.peerConnections().peerConnections];
+      for (const scope of HOLD_SCOPES) {
+        const t = (totals[c.holder[scope]] ??= [0, 0]);
+        t[0] += handles;
+        t[1] += pcs;
+      }
+    });
+    return totals;
+  }
+
   /** Other nodes' connections of the meeting that `viewer` may see (a webcast's viewers: only who may present). */
   private remoteConnections(meetingId: string, viewer: LiveConnection): MediaConnection[] {
     return [...(this.remote.get(meetingId)?.values() ?? [])]
@@ -628,6 +725,8 @@ export class MediaService {
       if (conns.size) held[meetingId] = [...conns.values()].map((c) => ({ connection: this.view(c), publish: c.capabilities.publish }));
     }
     if (Object.keys(held).length) void this.deps.bus.publish('media-connections', JSON.stringify({ held })).catch(() => {});
+    // Every period, even with nothing held: the others then forget what this node held before.
+    void this.deps.bus.publish('media-holds', JSON.stringify({ node: this.nodeId, counts: this.holdTotals() })).catch(() => {});
     // The injected clock, as where `seen` is stamped: a test moves it past REMOTE_EXPIRY_MS (cross-node.api.test.ts).
     const now = this.deps.now().getTime();
     for (const [meetingId, conns] of this.remote) {
@@ -816,7 +915,9 @@ export class MediaService {
   async pushMediaKey(meetingId: string): Promise<number> {
     const conns = [...(this.live.get(meetingId)?.values() ?? [])];
     if (!conns.length) return 0;
-    const key = await this.keys.current(meetingId);
+    const meeting = await findMeeting(this.deps.db, meetingId);
+    if (!meeting) return 0;
+    const key = await this.keys.current(meeting);
     let sent = 0;
     for (const c of conns) {
       if (c.keyEpoch >= key.epoch) continue;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FloodGuard, TokenBucket } from '../../../platform/message-rate.ts';
-import { checkClientMessage, emptyRelayState, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
+import { checkClientMessage, emptyRelayState, handlesOf, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
 import { TrickleHold } from './trickle-hold.ts';
 import { openUpstream } from './upstream-warmer.ts';
 
@@ -167,6 +167,11 @@ export class JanusRelay {
     this.listen(client);
     for (const text of held) if (client.readyState === WebSocket.OPEN) client.send(text);
     return true;
+  }
+
+  /** This socket's Janus handles, pending attaches included. */
+  handles(): number {
+    return handlesOf(this.state);
   }
 
   /** This socket's joined publisher and subscriber handles (each one PeerConnection on Janus), pending joins included. */

@@ -147,6 +147,31 @@ describe('relay policy', () => {
       expect(checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), manyPublishers, state())).toMatchObject({ ok: false, reason: 'too many publishers' });
     });
 
+    it('refuses an attach or a join once the person, session or address holds its cap across sockets, meetings and nodes', () => {
+      const caps = { handles: { person: 5, session: 4, address: 50 }, peerConnections: { person: 3, session: 2, address: 20 } };
+      const holding = (handles: [number, number, number], pcs: [number, number, number]): RelayContext => ({
+        ...member,
+        holds: () => ({
+          held: { handles: { person: handles[0], session: handles[1], address: handles[2] }, peerConnections: { person: pcs[0], session: pcs[1], address: pcs[2] } },
+          caps,
+        }),
+      });
+      const attach = (ctx: RelayContext) => checkClientMessage({ janus: 'attach', transaction: 'a', session_id: 11, plugin: 'janus.plugin.videoroom' }, ctx, state());
+      const join = (ctx: RelayContext) => checkClientMessage(msg({ request: 'join', ptype: 'subscriber', room: ROOM, streams: [{ feed: 7 }] }), ctx, state());
+      const publish = (ctx: RelayContext) => checkClientMessage(msg({ request: 'join', ptype: 'publisher', room: ROOM }), ctx, state());
+      expect(attach(holding([4, 3, 49], [0, 0, 0])).ok).toBe(true);
+      expect(attach(holding([5, 0, 0], [0, 0, 0]))).toMatchObject({ ok: false, reason: 'too many handles for one person' });
+      expect(attach(holding([0, 4, 0], [0, 0, 0]))).toMatchObject({ ok: false, reason: 'too many handles for one session' });
+      expect(attach(holding([0, 0, 50], [0, 0, 0]))).toMatchObject({ ok: false, reason: 'too many handles for one client address' });
+      expect(join(holding([0, 0, 0], [2, 1, 19])).ok).toBe(true);
+      expect(join(holding([0, 0, 0], [3, 0, 0]))).toMatchObject({ ok: false, reason: 'too many peer connections for one person' });
+      expect(publish(holding([0, 0, 0], [0, 2, 0]))).toMatchObject({ ok: false, reason: 'too many peer connections for one session' });
+      expect(join(holding([0, 0, 0], [0, 0, 20]))).toMatchObject({ ok: false, reason: 'too many peer connections for one client address' });
+      // With the per-meeting usage present as well, both are checked.
+      const both = { ...holding([0, 0, 0], [3, 0, 0]), peerConnections: () => ({ person: { peerConnections: 0, publishers: 0 }, meeting: { peerConnections: 0 }, limits: { perPerson: 9, perMeeting: 9 } }) };
+      expect(join(both)).toMatchObject({ ok: false, reason: 'too many peer connections for one person' });
+    });
+
     it('counts a multistream subscriber handle as one PeerConnection whatever it subscribes to', () => {
       const full = withUsage(viewer, { person: { peerConnections: 3, publishers: 0 }, meeting: { peerConnections: 10 } });
       const s = state('subscriber');

@@ -1,6 +1,7 @@
 import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media';
 import type { PeerConnectionLimits } from '../../../platform/media-capacity.ts';
 import { screenPublishRefusal } from './screen-share-rule.ts';
+import { fullScope, holdRefusal, type HoldCounts } from '../../../platform/media-holds.ts';
 
 /**
  * The check every Janus API message from a browser passes before the server relays it (ARCHITECTURE.md:
@@ -20,10 +21,28 @@ export interface RelayContext {
    * beyond this socket's own.
    */
   peerConnections?: () => PeerConnectionUsage;
+  /**
+   * What the person, session and client address behind this socket hold across all their sockets, meetings and app
+   * nodes (handles, PeerConnections), with the caps (platform/media-holds.ts). Absent: not checked.
+   */
+  holds?: () => HoldUsage;
   /** Whether another connection of the meeting shares a screen now (read from the room's live state at check time). */
   otherScreenShare?: () => boolean;
   /** Whether a feed is published in this meeting's room now, by the server's own list (absent: not checked). */
   roomFeed?(feedId: number): boolean;
+}
+
+export interface HoldUsage {
+  held: Record<'handles' | 'peerConnections', HoldCounts>;
+  caps: Record<'handles' | 'peerConnections', HoldCounts>;
+}
+
+/** The refusal when the holder already holds its cap of `resource` in some scope; null while there is room. */
+function holdsRefusal(ctx: RelayContext, resource: 'handles' | 'peerConnections'): string | null {
+  if (!ctx.holds) return null;
+  const usage = ctx.holds();
+  const scope = fullScope(usage.held[resource], usage.caps[resource]);
+  return scope ? holdRefusal(resource, scope) : null;
 }
 
 export interface PeerConnectionUsage {
@@ -145,6 +164,8 @@ export function checkClientMessage(raw: unknown, ctx: RelayContext, state: Relay
       const count = [...state.handles.values()].filter((h) => h.sessionId === msg.session_id).length;
       const pending = countPending(state, (e) => e.kind === 'attach' && e.sessionId === msg.session_id);
       if (count + pending >= MAX_HANDLES_PER_SESSION) return refuse('too many handles');
+      const held = holdsRefusal(ctx, 'handles');
+      if (held) return refuse(held);
       return {
         ok: true,
         message: pick(msg, ['janus', 'transaction', 'session_id', 'plugin', 'opaque_id', 'loop_index']),
@@ -265,6 +286,11 @@ function countPending(state: RelayState, which: (e: Expectation) => boolean): nu
   return n;
 }
 
+/** This socket's Janus handles, bare ones and attaches not answered yet included (each is held on Janus). */
+export function handlesOf(state: RelayState): number {
+  return state.handles.size + countPending(state, (e) => e.kind === 'attach');
+}
+
 /** A joined publisher or subscriber handle negotiates one PeerConnection: one UDP port on Janus (bundle + rtcp-mux). */
 export function peerConnectionsOf(state: RelayState): { peerConnections: number; publishers: number } {
   let peerConnections = 0;
@@ -283,12 +309,12 @@ export function peerConnectionsOf(state: RelayState): { peerConnections: number;
  * `update`) is one PeerConnection however many feeds it carries. Null when it may.
  */
 export function peerConnectionRefusal(state: RelayState, ctx: RelayContext, kind: 'publisher' | 'subscriber'): string | null {
-  if (!ctx.peerConnections) return null;
+  if (!ctx.peerConnections) return holdsRefusal(ctx, 'peerConnections');
   const usage = ctx.peerConnections();
   if (kind === 'publisher' && usage.person.publishers >= MAX_PUBLISHERS_PER_PERSON) return 'too many publishers';
   if (usage.person.peerConnections >= usage.limits.perPerson) return 'too many peer connections for one participant';
   if (usage.meeting.peerConnections >= usage.limits.perMeeting) return 'too many peer connections in this meeting';
-  return null;
+  return holdsRefusal(ctx, 'peerConnections');
 }
 
 const screenCheck = (handle: HandleState, ctx: RelayContext, offer: boolean): string | null =>

@@ -45,6 +45,7 @@ export async function startCall(meetingId: string, model: CallModel, displayName
     mediaKey: data.mediaKey,
     videoLayers: config.videoLayers,
     publishHeld,
+    booked: data.meeting.participants.some((p) => p.currentUser),
   });
   // Browser tests read the peer connections' stats through this hook; it exists only when asked for.
   if (new URLSearchParams(window.location.search).has('vmtest')) {

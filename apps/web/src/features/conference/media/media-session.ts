@@ -3,6 +3,7 @@ import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@vide
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
+import { applyIceServers } from './ice-servers.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
@@ -106,6 +107,11 @@ export interface MediaSessionOptions {
    * microphone while the person still sees the page they came from.
    */
   publishHeld?: boolean;
+  /**
+   * Whether this person is booked in the meeting (not a webcast visitor). Only a booked participant's browser may
+   * take part without encoded transforms (the server refuses a visitor's `e2ee=0`, see media-protection.ts).
+   */
+  booked?: boolean;
 }
 
 export class MediaSession {
@@ -195,6 +201,12 @@ export class MediaSession {
    * run first (355 ms in the media bench under load) with the socket not yet asked for.
    */
   async start(): Promise<void> {
+    // A visitor's browser that cannot encrypt would bring the presenters down to plain frames: it is told so instead.
+    if (!this.e2ee.supported && !this.opts.booked) {
+      this.opts.model.addError('E2EE_UNSUPPORTED');
+      this.receiving.done();
+      return;
+    }
     window.addEventListener('pagehide', this.onPageHide);
     if (loaded) this.Janus = loaded;
     else {
@@ -794,6 +806,10 @@ export class MediaSession {
         break;
       case 'mediaKey':
         this.e2ee.setKey(msg.epoch, msg.key); // E2EE: the key at connect, and its replacement after a removal
+        break;
+      case 'iceServers':
+        // TURN credentials are short-lived: the renewed ones for this page's peer connections and those to come.
+        applyIceServers(this.opts.iceServers, msg.iceServers as RTCIceServer[], [...this.peerConnections().map((c) => c.pc), this.remote?.pc]);
         break;
       case 'mediaProtection':
         this.e2ee.setEndToEnd(msg.endToEnd);

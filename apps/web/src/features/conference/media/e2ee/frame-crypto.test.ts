@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing, receiveFrame, TAG_BYTES, TRAILER_BYTES, type EpochKey } from './frame-crypto.ts';
+import { clearByteCount, decryptFrame, encryptFrame, importMediaKey, KeyRing, OLD_EPOCH_GRACE_MS, receiveFrame, TAG_BYTES, TRAILER_BYTES, type EpochKey } from './frame-crypto.ts';
 
 const base64url = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const randomKeyText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
@@ -80,6 +80,31 @@ describe('frame encryption', () => {
     expect(await decryptFrame(after, 3, ring)).not.toBeNull();
     // The removed participant kept only the old key.
     expect(await decryptFrame(after, 3, ringOf(old))).toBeNull();
+  });
+
+  it('drops a replaced epoch a short, stated time after the next one arrived: the removed one\'s frames stop opening', async () => {
+    expect(OLD_EPOCH_GRACE_MS).toBeLessThanOrEqual(30_000);
+    let now = 1_000_000;
+    const ring = new KeyRing(() => now);
+    const [old, next, third] = await Promise.all([1, 2, 3].map((e) => epochKey(e)));
+    ring.add(old!);
+    // The current key never ages out, however long the meeting lasts.
+    now += 3 * 3600_000;
+    const stale = await encryptFrame(frame(3), 3, old!);
+    expect(await decryptFrame(stale, 3, ring)).not.toBeNull();
+    ring.add(next!);
+    now += OLD_EPOCH_GRACE_MS - 1;
+    expect(await decryptFrame(stale, 3, ring)).not.toBeNull();
+    now += 1;
+    expect(await decryptFrame(stale, 3, ring)).toBeNull();
+    expect(await decryptFrame(await encryptFrame(frame(3), 3, next!), 3, ring)).not.toBeNull();
+    // Each replaced key gets its own grace from when it was replaced.
+    ring.add(third!);
+    now += OLD_EPOCH_GRACE_MS / 2;
+    expect(ring.forEpochByte(2)).toBe(next!.key);
+    now += OLD_EPOCH_GRACE_MS / 2;
+    expect(ring.forEpochByte(2)).toBeNull();
+    expect(ring.forEpochByte(3)).toBe(third!.key);
   });
 
   it('keeps three epochs and never rolls back to an older key', async () => {

@@ -38,11 +38,20 @@ export async function importMediaKey(base64url: string): Promise<CryptoKey> {
 }
 
 /**
- * The keys a receiver may meet: the current one and the two before it, so that frames already on their way when
- * the key was replaced still open. Frames name their key by the epoch's low byte.
+ * SECURITY: how long a replaced key still opens frames after the next one arrived. Frames already on their way when
+ * the key was replaced (sent, queued, retransmitted) still open; after that, frames under the old key are dropped,
+ * so a participant removed from the meeting (who holds only the old key) cannot keep feeding frames to those left.
+ */
+export const OLD_EPOCH_GRACE_MS = 10_000;
+
+/**
+ * The keys a receiver may meet: the current one, and the two before it for OLD_EPOCH_GRACE_MS after each was
+ * replaced. Frames name their key by the epoch's low byte.
  */
 export class KeyRing {
-  private keys: EpochKey[] = [];
+  private keys: (EpochKey & { replacedAt?: number })[] = [];
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   get current(): EpochKey | null {
     return this.keys[0] ?? null;
@@ -50,12 +59,15 @@ export class KeyRing {
 
   /** Adds a key; an epoch older than the current one is ignored (a late message must not roll the key back). */
   add(entry: EpochKey): void {
-    const current = this.current;
+    const current = this.keys[0];
     if (current && entry.epoch < current.epoch) return;
+    if (current && current.epoch !== entry.epoch) current.replacedAt = this.now();
     this.keys = [entry, ...this.keys.filter((k) => k.epoch !== entry.epoch)].slice(0, 3);
   }
 
   forEpochByte(byte: number): CryptoKey | null {
+    const now = this.now();
+    this.keys = this.keys.filter((k) => k.replacedAt === undefined || now - k.replacedAt < OLD_EPOCH_GRACE_MS);
     return this.keys.find((k) => (k.epoch & 0xff) === byte)?.key ?? null;
   }
 }
