@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readIvf, readOggOpus } from './containers.ts';
+import { opusPacketMs, readIvf, readOggOpus } from './containers.ts';
 import { readFrameHeader, temporalLayer } from './vp8.ts';
 
 export const CLIPS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../clips');
@@ -63,6 +63,8 @@ export function loadClips(dir = CLIPS_DIR): Clips {
     video: { l: videoClip(readIvf(read('l.ivf'))), m: videoClip(readIvf(read('m.ivf'))), h: videoClip(readIvf(read('h.ivf'))) },
     opus: readOggOpus(read('voice.opus')),
   };
+  // The pacer sends one Opus packet every 20 ms: the clip must hold nothing else.
+  if (clips.opus.some((p) => opusPacketMs(p) !== 20)) throw new Error('voice.opus must hold one 20 ms frame a packet');
   if (dir === CLIPS_DIR) loaded = clips;
   return clips;
 }

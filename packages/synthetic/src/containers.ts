@@ -37,3 +37,13 @@ export function readOggOpus(file: Uint8Array): Uint8Array[] {
   if (head !== 'OpusHead') throw new Error('not an Ogg Opus file');
   return packets.slice(2);
 }
+
+/** Duration of an Opus packet from its TOC byte (RFC 6716 §3.1), ms; code 0 (one frame) only, else null. */
+export function opusPacketMs(packet: Uint8Array): number | null {
+  const toc = packet[0];
+  if (toc === undefined || (toc & 0x03) !== 0) return null;
+  const config = toc >> 3;
+  if (config < 12) return [10, 20, 40, 60][config % 4]!;
+  if (config < 16) return [10, 20][config % 2]!;
+  return [2.5, 5, 10, 20][config % 4]!;
+}

@@ -19,8 +19,12 @@ interface Entry {
   stopped: boolean;
 }
 
-/** A run counts as saturated when work ran this late at its 99th percentile (more than a video frame's time). */
+/**
+ * A run counts as saturated when work ran this late at its 99th percentile (more than a video frame's time), or once
+ * later than STALL_MS.
+ */
 export const SATURATED_LATE_MS = 40;
+const STALL_MS = 250;
 
 export interface PacerReport {
   /** How late periodic work ran, ms: 50th, 99th percentile and the worst. */
@@ -28,6 +32,8 @@ export interface PacerReport {
   /** Event-loop delay (perf_hooks), ms. */
   loopDelayMs: { p50: number; p99: number; max: number };
   runs: number;
+  /** Runs later than 250 ms: Janus drops a publisher to a lower layer after that long without packets of it. */
+  stalls: number;
   /** The generator itself could not keep its clock: its figures are the generator's, not the product's. */
   saturated: boolean;
 }
@@ -40,6 +46,7 @@ export class Pacer {
   private late: number[] = [];
   private readonly loop = monitorEventLoopDelay({ resolution: 10 });
   private runs = 0;
+  private stalls = 0;
 
   constructor() {
     this.loop.enable();
@@ -92,6 +99,7 @@ export class Pacer {
 
   private record(lateMs: number): void {
     this.runs += 1;
+    if (lateMs > STALL_MS) this.stalls += 1;
     // Keep a bounded sample: every run for the first 20k, then one in ten.
     if (this.late.length < 20_000 || this.runs % 10 === 0) this.late.push(lateMs);
     if (this.late.length > 40_000) this.late = this.late.filter((_, i) => i % 2 === 0);
@@ -106,7 +114,8 @@ export class Pacer {
       lateMs,
       loopDelayMs: { p50: ms(this.loop.percentile(50)), p99: ms(this.loop.percentile(99)), max: ms(this.loop.max) },
       runs: this.runs,
-      saturated: lateMs.p99 > SATURATED_LATE_MS,
+      stalls: this.stalls,
+      saturated: lateMs.p99 > SATURATED_LATE_MS || this.stalls > 0,
     };
   }
 

@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 import nodeDataChannel from 'node-datachannel';
 import { SCREEN_HANDLE_TAG, type GetTokenData } from '@videomote/contract/media';
 import { Browserless, type Login } from './http-login.ts';
-import { MediaSocket, type JanusMessage } from './media-socket.ts';
+import { MediaSocket } from './media-socket.ts';
+import { RemoteCandidates } from './remote-candidates.ts';
 import { FrameSealer } from './sealer.ts';
 import { nextKeyFrame, RIDS, type Clips, type Rid, type VideoClip } from './clips.ts';
 import type { Pacer } from './pacer.ts';
@@ -144,26 +145,8 @@ export class Publisher {
 
   async start(): Promise<void> {
     const socket = this.who.socket;
-    const remoteCandidates: JanusMessage[] = [];
-    let answered = false;
-    const addCandidate = (m: JanusMessage) => {
-      const c = m.candidate as { candidate?: string; sdpMid?: string; completed?: boolean } | undefined;
-      if (!c || c.completed || !c.candidate) return;
-      try {
-        this.pc?.addRemoteCandidate(c.candidate, c.sdpMid ?? '0');
-      } catch {
-        /* a candidate libdatachannel cannot use (another family) */
-      }
-    };
-    this.handle = await socket.attach(
-      (m) => {
-        if (m.janus === 'trickle') {
-          if (answered) addCandidate(m);
-          else remoteCandidates.push(m);
-        }
-      },
-      this.screen ? SCREEN_HANDLE_TAG : undefined,
-    );
+    const candidates = new RemoteCandidates();
+    this.handle = await socket.attach((m) => candidates.heard(m), this.screen ? SCREEN_HANDLE_TAG : undefined);
     const joined = await socket.message(this.handle, { request: 'join', ptype: 'publisher', room: this.who.socket.hello.roomId });
     this.feedId = Number(joined.data.id);
 
@@ -205,8 +188,7 @@ export class Publisher {
     const configured = await socket.message(this.handle, { request: 'configure', audio: this.withAudio, video: true }, { type: 'offer', sdp: offer.sdp, e2ee: true });
     if (!configured.jsep) throw new Error('Janus sent no answer');
     pc.setRemoteDescription(configured.jsep.sdp, 'answer');
-    answered = true;
-    for (const m of remoteCandidates.splice(0)) addCandidate(m);
+    candidates.ready(pc);
     await withTimeout(open, 20_000, 'the publisher connection did not open');
     this.stops.push(this.pacer.add({ periodMs: FRAME_MS, run: (due) => this.sendVideo(due) }));
     if (this.withAudio) this.stops.push(this.pacer.add({ periodMs: OPUS_MS, run: (due) => this.sendAudio(due) }));
