@@ -19,6 +19,11 @@ describe('the committed clips', () => {
     }
   });
 
+  it('holds a screen share loop: one full-size layer at 5 frames/s, a key frame every 20 frames', () => {
+    expect([clips.screen.width, clips.screen.height, clips.screen.frames.length]).toEqual([1280, 720, 40]);
+    expect(clips.screen.frames.flatMap((f, n) => (f.key ? [n] : []))).toEqual([0, 20]);
+  });
+
   it('has TL0 frames larger than TL2 frames on average (the temporal layering is real)', () => {
     const frames = clips.video.h.frames.filter((f) => !f.key);
     const mean = (tid: number) => {

@@ -50,8 +50,13 @@ export function nextKeyFrame(clip: VideoClip, n: number): number {
 
 export interface Clips {
   video: Record<Rid, VideoClip>;
+  /** A screen share: one layer, full size, SCREEN_FPS frames/s. */
+  screen: VideoClip;
   opus: Uint8Array[];
 }
+
+/** The screen clip's frame rate (the web app's default SCREEN_SHARE_FPS). */
+export const SCREEN_FPS = 5;
 
 let loaded: Clips | null = null;
 
@@ -61,6 +66,7 @@ export function loadClips(dir = CLIPS_DIR): Clips {
   const read = (f: string) => new Uint8Array(fs.readFileSync(path.join(dir, f)));
   const clips: Clips = {
     video: { l: videoClip(readIvf(read('l.ivf'))), m: videoClip(readIvf(read('m.ivf'))), h: videoClip(readIvf(read('h.ivf'))) },
+    screen: videoClip(readIvf(read('s.ivf'))),
     opus: readOggOpus(read('voice.opus')),
   };
   // The pacer sends one Opus packet every 20 ms: the clip must hold nothing else.

@@ -105,6 +105,14 @@ export class Pacer {
     if (this.late.length > 40_000) this.late = this.late.filter((_, i) => i % 2 === 0);
   }
 
+  /** Starts the figures afresh (a test's measured window), the work going on as it was. */
+  resetFigures(): void {
+    this.late = [];
+    this.runs = 0;
+    this.stalls = 0;
+    this.loop.reset();
+  }
+
   report(): PacerReport {
     const sorted = [...this.late].sort((a, b) => a - b);
     const pick = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);

@@ -12,7 +12,7 @@ import { Browserless, type Login } from './http-login.ts';
 import { MediaSocket } from './media-socket.ts';
 import { RemoteCandidates } from './remote-candidates.ts';
 import { FrameSealer } from './sealer.ts';
-import { nextKeyFrame, RIDS, type Clips, type Rid, type VideoClip } from './clips.ts';
+import { nextKeyFrame, RIDS, SCREEN_FPS, type Clips, type Rid, type VideoClip } from './clips.ts';
 import type { Pacer } from './pacer.ts';
 import { packetize } from './vp8.ts';
 import { isRtcp, keyFrameRequests, writeRtp } from './rtp.ts';
@@ -123,7 +123,7 @@ export class Publisher {
     const rids: Rid[] = screen ? ['h'] : [...RIDS];
     this.layers = rids.map((rid) => ({
       rid,
-      clip: clips.video[rid],
+      clip: screen ? clips.screen : clips.video[rid],
       ssrc: randomInt(1, 2 ** 31),
       seq: randomInt(0, 65535),
       pos: 0,
@@ -190,7 +190,7 @@ export class Publisher {
     pc.setRemoteDescription(configured.jsep.sdp, 'answer');
     candidates.ready(pc);
     await withTimeout(open, 20_000, 'the publisher connection did not open');
-    this.stops.push(this.pacer.add({ periodMs: FRAME_MS, run: (due) => this.sendVideo(due) }));
+    this.stops.push(this.pacer.add({ periodMs: this.screen ? 1000 / SCREEN_FPS : FRAME_MS, run: (due) => this.sendVideo(due) }));
     if (this.withAudio) this.stops.push(this.pacer.add({ periodMs: OPUS_MS, run: (due) => this.sendAudio(due) }));
   }
 
