@@ -111,6 +111,7 @@ export class Publisher {
   private readonly tsBase = randomInt(0, 2 ** 31);
   private readonly stops: (() => void)[] = [];
   readonly stats = { packetsSent: 0, bytesSent: 0, keyRequests: 0 };
+  private readonly opus: Uint8Array[];
   feedId = 0;
 
   constructor(
@@ -135,8 +136,6 @@ export class Publisher {
     }));
     this.opus = clips.opus;
   }
-
-  private readonly opus: Uint8Array[];
 
   /** Frames sent so far per layer (rid → count). */
   framesSent(): Record<string, number> {
