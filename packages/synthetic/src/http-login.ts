@@ -6,7 +6,8 @@
  */
 import type { GetTokenData } from '@videomote/contract/media';
 
-export type Login = { persona: string } | { pin: string; name: string; roles?: string };
+/** A persona's button, a personnummer and a name on the IdP's form, or a webcast's public access (no login). */
+export type Login = { persona: string } | { pin: string; name: string; roles?: string } | { visitor: { roomId: string; displayName: string } };
 
 /** Cookies of one origin, as a browser keeps them (name → value; attributes are not needed here). */
 export class CookieJar {
@@ -81,6 +82,7 @@ export class Browserless {
 
   /** Logs in through the embedded test IdP, as loginAs / loginWithPin do with a page (e2e/support/login.ts). */
   async login(who: Login): Promise<void> {
+    if ('visitor' in who) return this.publicAccess(who.visitor.roomId, who.visitor.displayName);
     const { res, url } = await this.request(`/api/login/start?returnUrl=${encodeURIComponent('/meetings')}`);
     const page = await res.text();
     const action = /<form method="post" action="([^"]+\/login)"/.exec(page)?.[1];
@@ -93,6 +95,12 @@ export class Browserless {
     });
     await done.res.arrayBuffer();
     if (!new URL(done.url).pathname.startsWith('/meetings')) throw new Error(`login ended at ${done.url} (${done.res.status})`);
+  }
+
+  /** A webcast's public page: the visitor's name for an anonymous session of that webcast (no IdP, no lobby). */
+  async publicAccess(roomId: string, displayName: string): Promise<void> {
+    const { status, body } = await this.api('POST', `/api/publicaccess/${encodeURIComponent(roomId)}`, { displayName });
+    if (status !== 200) throw new Error(`public access answered ${status}: ${JSON.stringify(body)}`);
   }
 
   /**

@@ -53,7 +53,8 @@ export class SyntheticParticipant {
   static async join(opts: JoinOptions): Promise<SyntheticParticipant> {
     const http = new Browserless(opts.base);
     await http.login(opts.login);
-    const token = await http.mediaToken(opts.meetingId, { displayName: opts.displayName });
+    // A webcast visitor has no lobby: the public page asks for the token without a consent.
+    const token = await http.mediaToken(opts.meetingId, { displayName: opts.displayName, consent: !('visitor' in opts.login) });
     const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header() });
     const p = new SyntheticParticipant(http, socket, token);
     await p.sealer.setKey(token.mediaKey.epoch, token.mediaKey.key, opts.wrongKey);
