@@ -1,26 +1,31 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { CallBench, connectionIdOf, enter, keepsDecoding, withoutMicrophone } from './support/call.ts';
+import type { Page } from 'playwright-core';
+import { loadClips } from '@videomote/synthetic/clips';
+import { Pacer } from '@videomote/synthetic/pacer';
+import { SyntheticParticipant, type Publisher } from '@videomote/synthetic/participant';
+import { SyntheticViewer } from '@videomote/synthetic/viewer';
+import type { StreamCounts } from '@videomote/synthetic/stream-counter';
+import { CallBench, enter, keepsDecoding, withoutMicrophone } from './support/call.ts';
 import { ClientTopology, SERVER_ADDRESS, type Client } from './support/client-netns.ts';
-import { movingBarClip, testPin } from './support/fake-camera.ts';
+import { testPin } from './support/fake-camera.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
 import { startServer } from './support/server.ts';
 
-// Adaptive quality on a real-shaped network (support/client-netns.ts): publishers in one Chromium on c1 (one of them
-// the booked sign-language interpreter, one also sharing a screen), an unshaped viewer on c2 and a viewer on c3 whose
-// downlink is held to 500 kbit/s by `tc tbf` on its veth. Everything measured from getStats on the pages.
-// The publishers' own pages count as hidden tabs: they receive audio only (the layer choice pauses the video of a
-// tab nobody sees).
+// Adaptive quality on a real-shaped network (support/client-netns.ts). Five synthetic publishers (packages/synthetic:
+// each joins as a person does and sends pre-encoded VP8 simulcast h/m/l with three temporal layers, sealed with the
+// meeting key): Erik (a camera and a screen share), Fredrik (the stream the viewers focus), the booked sign-language
+// interpreter, Karin and Maja (cameras only, no microphone: three voices). One real Chromium viewer on c1 whose
+// downlink is held to 500 kbit/s by `tc tbf` on its veth, and one unshaped synthetic viewer. Everything the real page
+// receives is measured from getStats on it; the synthetic viewer counts frames per layer from the clear VP8 headers.
 //
-// Opt-in (ADAPTIVE_E2E=1): on a 2-core machine it passes only some of its runs, and a red run would hold back
-// everything else. Three publishers: Erik (screen share and a small camera), Fredrik (the stream both viewers focus)
-// and the interpreter; ADAPTIVE_E2E_FULL=1 adds the issue's five (Karin and Maja: small cameras, no microphones).
-// Fredrik's camera is held to 15 frames/s and the share to SCREEN_SHARE_FPS=5 (Jitsi's default for a share) to leave
-// the interpreter's publisher room on the shared cores. The runs and what each showed: docs/benchmark-history.md.
+// Before the generator the five publishers were five Chromium pages: on this 2-core machine they sent 1-9 frames/s
+// (encoding, encryption and audio playout of seven pages kept both cores busy before any shaping), so the spec was
+// opt-in and passed only some of its runs (its history is in git: e2e/adaptive-quality.spec.ts before issue 49). The
+// synthetic publishers cost a few per cent of a core, and send at their clips' full rate whatever the machine does;
+// a run in which the generator itself fell behind says so (its pacer report is printed and named in failures).
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 500 } } });
 
-const FAKE = '--use-fake-device-for-media-stream';
 const INTERPRETER = 'Tina Tolk';
 
 class NetBench extends CallBench {
@@ -29,26 +34,23 @@ class NetBench extends CallBench {
   }
 }
 
-const FULL = process.env.ADAPTIVE_E2E_FULL === '1';
-const OPTED_IN = process.env.ADAPTIVE_E2E === '1' || FULL;
+// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run: see the note above the describe.
+const OPTED_IN = process.env.ADAPTIVE_E2E === '1';
 const bench = new NetBench();
+const pacer = new Pacer();
+const clips = loadClips();
+const joined: SyntheticParticipant[] = [];
 let topology: ClientTopology;
-let c3: Client;
 let meeting: { id: string };
-let publishers: Page[];
-let erik: Page;
-let fredrik: Page;
-let tina: Page;
-let open: Page; // c2, unshaped
-let slow: Page; // c3, 500 kbit/s down
+let slow: Page; // c1, 500 kbit/s down
 
 /**
- * The server namespace's end of c3's veth: what leaves through it is c3's downlink. The queue holds 300 ms (about
+ * The server namespace's end of c1's veth: what leaves through it is c1's downlink. The queue holds 300 ms (about
  * 19 KB at this rate), as a mobile link's buffer does at least; with 100 ms (6 KB) no key frame of a 1280-wide
  * screen share ever got through whole, so the share could never be received at any rate.
  */
-const shape = () => execFileSync('tc', ['qdisc', 'add', 'dev', 'vmc3', 'root', 'tbf', 'rate', '500kbit', 'burst', '10kb', 'latency', '300ms']);
-const unshape = () => execFileSync('tc', ['qdisc', 'del', 'dev', 'vmc3', 'root'], { stdio: 'ignore' });
+const shape = () => execFileSync('tc', ['qdisc', 'add', 'dev', 'vmc1', 'root', 'tbf', 'rate', '500kbit', 'burst', '10kb', 'latency', '300ms']);
+const unshape = () => execFileSync('tc', ['qdisc', 'del', 'dev', 'vmc1', 'root'], { stdio: 'ignore' });
 
 interface Received {
   streamId: string;
@@ -116,62 +118,27 @@ async function over(page: Page, ms: number): Promise<Window[]> {
   });
 }
 
-/** The publisher's top simulcast layer as it leaves the browser: width and kbit/s over `ms`. */
-async function topLayer(page: Page, ms: number): Promise<{ frameWidth: number; kbps: number }> {
-  const read = () =>
-    page.evaluate(async () => {
-      const hook = (window as unknown as { __videomoteTest: { session: { peerConnections(): { streamId: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
-      const pc = hook.session.peerConnections().find((c) => c.streamId === 'own-camera')!.pc;
-      let out = { frameWidth: 0, bytes: 0, at: performance.now() };
-      (await pc.getStats()).forEach((r: Record<string, unknown>) => {
-        if (r.type === 'outbound-rtp' && r.kind === 'video' && r.rid === 'h') out = { frameWidth: Number(r.frameWidth ?? 0), bytes: Number(r.bytesSent ?? 0), at: performance.now() };
-      });
-      return out;
-    });
-  const a = await read();
+/** What the synthetic viewer's video of one feed did over `ms`: frames per second on each simulcast layer, losses. */
+async function syntheticOver(viewer: SyntheticViewer, feed: number, ms: number): Promise<{ fpsPerLayer: Record<string, number>; lost: number; packets: number; freezes: number }> {
+  const video = (): StreamCounts => structuredClone([...viewer.streams.values()].find((s) => s.feed === feed && s.kind === 'video')!.counter.counts);
+  const a = video();
   await new Promise((r) => setTimeout(r, ms));
-  const b = await read();
-  return { frameWidth: b.frameWidth, kbps: Math.round(((b.bytes - a.bytes) * 8) / ((b.at - a.at) / 1000) / 1000) };
+  const b = video();
+  const fpsPerLayer = Object.fromEntries(Object.entries(b.framesPerLayer).map(([layer, n]) => [layer, Math.round(((n - (a.framesPerLayer[layer] ?? 0)) / (ms / 1000)) * 10) / 10]));
+  return { fpsPerLayer, lost: b.lost - a.lost, packets: b.packets - a.packets, freezes: b.freezes - a.freezes };
 }
-
-/** The page is a tab nobody looks at (as a phone's background tab): the layer choice pauses every received video. */
-const hiddenTab = (p: Page) =>
-  p.addInitScript(() => {
-    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
-  });
-/** A camera of 320x180 (one layer): the publishers whose video the test only needs lowered or off. */
-const smallCamera = (p: Page) =>
-  p.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = (constraints) =>
-      original(constraints?.video ? { ...constraints, video: { ...(typeof constraints.video === 'object' ? constraints.video : {}), width: { exact: 320 }, height: { exact: 180 } } } : constraints);
-  });
-/** A camera held to 15 frames/s (the fake device gives 20; a capture constraint it cannot meet fails getUserMedia). */
-const at15fps = (p: Page) =>
-  p.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const original = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = async (constraints) => {
-      const stream = await original(constraints);
-      for (const t of stream.getVideoTracks()) await t.applyConstraints({ ...t.getConstraints(), frameRate: { max: 15 } }).catch(() => undefined);
-      return stream;
-    };
-  });
-/** A viewer: no microphone, camera left off. */
-const viewer = (p: Page) => withoutMicrophone(p);
 
 beforeAll(async () => {
   if (!OPTED_IN) return;
-  topology = await ClientTopology.create(3);
-  const [c1, c2] = topology.clients as [Client, Client, Client];
-  c3 = topology.clients[2]!;
+  topology = await ClientTopology.create(1);
+  const c1 = topology.clients[0] as Client;
   const seeded = await dataDirWithMeeting(
     [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
       { persona: 'fredrik', role: 'PrivateContractor' },
       { role: 'SignLanguageInterpreter', displayName: INTERPRETER, pin: testPin(0) },
-      ...(FULL ? [{ persona: 'karin' as const, role: 'ExternalParticipant' as const }, { role: 'Authority' as const, displayName: 'Maja Myndighet', pin: testPin(1) }] : []),
+      { persona: 'karin', role: 'ExternalParticipant' },
+      { role: 'Authority', displayName: 'Maja Myndighet', pin: testPin(1) },
       { persona: 'jonna', role: 'JobSeeker' },
       { role: 'JobSeeker', displayName: 'Sara Svagnät', pin: testPin(2) },
     ],
@@ -179,39 +146,11 @@ beforeAll(async () => {
   );
   meeting = seeded.meeting;
   await bench.start({ SCREEN_SHARE_FPS: '5' }, { dataDir: seeded.dataDir });
-  // 960x540: Chromium sends three simulcast layers from that size up (960, 480, 240 wide); 20 frames/s.
-  const clip = movingBarClip({ width: 960, height: 540, fps: 20, frames: 10 });
-  const [b1, b2, b3] = (await Promise.all([
-    c1.launch(bench.server.url, [`${FAKE}=fps=20`, `--use-file-for-fake-video-capture=${clip}`]),
-    c2.launch(bench.server.url),
-    c3.launch(bench.server.url),
-  ])) as [Browser, Browser, Browser];
-  bench.browser = b1;
-  // One login at a time: seven at once on a loaded two-core machine ran past the IdP page's 30 s.
-  const pages: Page[] = [];
-  for (const login of [
-    () => bench.person('erik', b1),
-    () => bench.person('fredrik', b1),
-    () => bench.personWithPin(testPin(0), INTERPRETER, b1),
-    ...(FULL ? [() => bench.person('karin', b1), () => bench.personWithPin(testPin(1), 'Maja Myndighet', b1)] : []),
-    () => bench.person('jonna', b2),
-    () => bench.personWithPin(testPin(2), 'Sara Svagnät', b3),
-  ]) {
-    pages.push(await login());
-  }
-  publishers = pages.slice(0, -2);
-  [erik, fredrik, tina] = publishers as [Page, Page, Page];
-  [open, slow] = pages.slice(-2) as [Page, Page];
-  for (const p of publishers) await hiddenTab(p);
-  for (const p of [erik, ...publishers.slice(3)]) await smallCamera(p);
-  // Karin and Maja only need their videos lowered or off: no microphone (three voices stay to be kept; their two
-  // cost the shared cores 8 more audio streams to decrypt and play).
-  for (const p of publishers.slice(3)) await withoutMicrophone(p);
-  await at15fps(fredrik);
-  for (const p of [open, slow]) {
-    await viewer(p);
-    await p.setViewportSize({ width: 1280, height: 720 });
-  }
+  bench.browser = await c1.launch(bench.server.url);
+  slow = await bench.personWithPin(testPin(2), 'Sara Svagnät');
+  // A viewer: no microphone, camera left off.
+  await withoutMicrophone(slow);
+  await slow.setViewportSize({ width: 1280, height: 720 });
 }, 300_000);
 
 afterAll(async () => {
@@ -221,76 +160,125 @@ afterAll(async () => {
   } catch {
     /* not shaped */
   }
+  for (const p of joined) p.close();
+  pacer.stop();
   await bench.stop();
   await topology?.close();
 });
 
+// 1 December (issue 49), the first runs on synthetic publishers: the interpreter at 24.6-29.9 frames/s on the shaped
+// viewer, voices at 0-1.4 % loss, the unshaped viewer on the top layer at 29.9-30 frames/s with nothing lost, the
+// generator never saturated; but the focused stream came back on its top layer in 9.0 and 11.1 s after the shaping
+// was lifted in the two runs that passed, and in 26.2, 28.2, 34.2 and over 30 s in the four that failed, against the
+// 15 s asked. The steps printed show where that time goes: the focused stream stays off for 15-29 s after the lift
+// in the slow runs, comes on at the lowest layer at half rate, is turned off again once or twice (a failed probe),
+// then climbs (e.g. off → l/2 15.1 s → off 16.2 s → l/2 17.0 s → off 18.0 s → l/2 19.1 s → m 25.1 s → h 26.2 s);
+// in a fast run: off → l/2 2.9 s → l 7.9 s → h 9.0 s. Before, this check read only `frameWidth`, which keeps
+// the last decoded frame's width while a video is off, so it passed at once (14 ms in the first run here) whether or
+// not the stream came back: the 1.9-8.2 s measured with Chromium publishers may not have measured the recovery either.
+// Now it waits for frames decoding at 1280 wide. Five publishers at their full rates (h 900 kbit/s) leave the
+// shaped viewer with many rungs to climb back, one per probe near the old ceiling (video-layers.ts): the product's
+// recovery, not the test, is what is slow.
 describe.skipIf(!OPTED_IN)('adaptive quality', () => {
   it('keeps a 500 kbit/s viewer on the interpreter, the share and every voice, without lowering anyone else', async () => {
-    for (const [i, p] of [...publishers, open, slow].entries()) {
-      await enter(p, meeting.id).catch(async (err: Error) => {
-        throw new Error(`page ${i} (${p.url()}) did not enter: ${err.message}; it shows ${(await p.locator('main, body').first().innerText().catch(() => '')).slice(0, 400)}`);
-      });
+    const base = bench.server.url;
+    const join = async (login: { persona: string } | { pin: string; name: string }) => {
+      const p = await SyntheticParticipant.join({ base, meetingId: meeting.id, login });
+      joined.push(p);
+      return p;
+    };
+    const [erik, fredrik, tina, karin, maja] = [
+      await join({ persona: 'erik' }),
+      await join({ persona: 'fredrik' }),
+      await join({ pin: testPin(0), name: INTERPRETER }),
+      await join({ persona: 'karin' }),
+      await join({ pin: testPin(1), name: 'Maja Myndighet' }),
+    ] as [SyntheticParticipant, SyntheticParticipant, SyntheticParticipant, SyntheticParticipant, SyntheticParticipant];
+    const camera: Publisher[] = [];
+    for (const [p, audio] of [
+      [erik, true],
+      [fredrik, true],
+      [tina, true],
+      [karin, false],
+      [maja, false],
+    ] as const) {
+      camera.push(await p.publish(clips, pacer, { audio }));
     }
-    for (const [i, p] of publishers.entries()) {
-      // A plain DOM click: Playwright's own waited past 60 s for a busy page to settle after the camera had come on.
-      await p
-        .getByRole('button', { name: 'Slå på din kamera' })
-        .evaluate((b: HTMLElement) => b.click(), undefined, { timeout: 60_000 })
-        .catch(async (err: Error) => {
-          const buttons = await p.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? b.textContent));
-          throw new Error(`publisher ${i}: ${err.message}; buttons ${JSON.stringify(buttons)}; errors ${await p.locator('.error-panel').textContent().catch(() => '')}`);
-        });
-    }
-    await erik.getByRole('button', { name: 'Dela skärm' }).click({ timeout: 30_000 });
-    const [erikId, fredrikId, tinaId] = await Promise.all([connectionIdOf(erik), connectionIdOf(fredrik), connectionIdOf(tina)]);
-    const focused = `camera-${fredrikId}`;
-    const interpreter = `camera-${tinaId}`;
-    const share = `screen-${erikId}`;
-    for (const v of [open, slow]) {
-      await keepsDecoding(v, share, 90_000);
-      await keepsDecoding(v, interpreter, 90_000);
-      await v.getByRole('button', { name: /^Maximera Fredrik/ }).click({ timeout: 30_000 });
-    }
-    // Over as long a window as the shaped one below: a 3 s window can hold a key frame and read twice the rate.
-    const c1Top = await topLayer(fredrik, 15_000);
-    console.log('Fredrik sends on top before shaping', c1Top);
+    const share = await erik.publish(clips, pacer, { screen: true });
+    const [, fredrikCam, tinaCam] = camera as [Publisher, Publisher, Publisher];
+
+    await enter(slow, meeting.id);
+    const open = await SyntheticViewer.subscribe(
+      await join({ persona: 'jonna' }),
+      [{ feed: fredrikCam.feedId, substream: 2, temporal: 2 }, { feed: tinaCam.feedId }, { feed: share.feedId }],
+      clips,
+    );
+
+    const focused = `camera-${fredrik.connectionId}`;
+    const interpreter = `camera-${tina.connectionId}`;
+    const screen = `screen-${erik.connectionId}`;
+    await keepsDecoding(slow, screen, 90_000);
+    await keepsDecoding(slow, interpreter, 90_000);
+    await slow.getByRole('button', { name: /^Maximera Fredrik/ }).click({ timeout: 30_000 });
+    const before = await syntheticOver(open, fredrikCam.feedId, 5_000);
+    console.log('unshaped synthetic viewer, Fredrik before shaping', before);
 
     shape();
     const shapedAt = Date.now();
+    // The generator's own figures from here on: the joins and the page's start are not what is measured.
+    pacer.resetFigures();
     // The slow viewer steps down (loss on its link) and settles; then the figures of 15 s, long enough to hold a probe
     // or two (each one rung up, each layer switch a key frame through the full queue).
     await new Promise((r) => setTimeout(r, 30_000));
-    const [slowView, openView, fredrikTop, tinaTop] = await Promise.all([over(slow, 15_000), over(open, 15_000), topLayer(fredrik, 15_000), topLayer(tina, 15_000)]);
-    const layers = await slow.evaluate(() => (window as unknown as { __videomoteTest: { model: { getState(): { videoLayers: unknown } }; session: { videoLayers: { cut: number } } } }).__videomoteTest.model.getState().videoLayers);
+    const [slowView, openView] = await Promise.all([over(slow, 15_000), syntheticOver(open, fredrikCam.feedId, 15_000)]);
+    const layers = await slow.evaluate(() => (window as unknown as { __videomoteTest: { model: { getState(): { videoLayers: unknown } } } }).__videomoteTest.model.getState().videoLayers);
+    const generator = pacer.report();
     console.log('shaped viewer (500 kbit/s), 30-45 s after shaping', JSON.stringify(slowView), 'layers', JSON.stringify(layers));
-    console.log('unshaped viewer', JSON.stringify(openView));
-    console.log('publishers top layer while shaped: Fredrik', fredrikTop, 'interpreter', tinaTop);
+    console.log('unshaped synthetic viewer, Fredrik', JSON.stringify(openView));
+    console.log('generator', JSON.stringify({ pacer: generator, sent: camera.map((c) => c.framesSent()), share: share.framesSent(), keyRequests: camera.map((c) => c.stats.keyRequests) }));
+    // A generator that fell behind sends a stream that looks like a network's fault: say so beside any failure.
+    const note = generator.saturated ? ` (the generator itself was saturated: ${JSON.stringify(generator)})` : '';
 
     const of = (view: Window[], id: string) => view.find((s) => s.streamId === id)!;
-    // The unshaped viewer: the focused stream on the top layer.
-    expect(of(openView, focused).frameWidth).toBeGreaterThanOrEqual(640);
-    expect(of(openView, focused).fps).toBeGreaterThan(5);
-    // The shaped viewer: the interpreter at 15 frames/s or more, the share decoding, every voice under 5 % loss.
-    expect(of(slowView, interpreter).fps).toBeGreaterThanOrEqual(15);
-    expect(of(slowView, share).fps).toBeGreaterThan(0);
-    for (const s of slowView) if (s.streamId.startsWith('camera-')) expect(s.audioLoss, s.streamId).toBeLessThan(0.05);
+    // The unshaped viewer: the focused stream on the top layer at its full rate, nothing lost.
+    expect(openView.fpsPerLayer.h ?? 0, `unshaped viewer${note}`).toBeGreaterThan(20);
+    expect(openView.lost, `unshaped viewer${note}`).toBeLessThanOrEqual(openView.packets * 0.02);
+    // The shaped viewer: the interpreter at 15 frames/s or more while the share is received too, every voice under
+    // 2 % loss.
+    expect(of(slowView, interpreter).fps, `interpreter${note}`).toBeGreaterThanOrEqual(15);
+    expect(of(slowView, screen).fps, `share${note}`).toBeGreaterThan(0);
+    for (const s of slowView) if ([`camera-${erik.connectionId}`, focused, interpreter].includes(s.streamId)) expect(s.audioLoss, `${s.streamId}${note}`).toBeLessThan(0.02);
     // ...and lower layers or no video for the others.
     for (const s of slowView) {
-      if (s.streamId === interpreter || s.streamId === share) continue;
-      expect(s.frameWidth < 960 || s.fps === 0, `${s.streamId} ${JSON.stringify(s)}`).toBe(true);
+      if (s.streamId === interpreter || s.streamId === screen) continue;
+      expect(s.frameWidth < 1280 || s.fps === 0, `${s.streamId} ${JSON.stringify(s)}${note}`).toBe(true);
     }
-    // The publishers' top layer is not lowered for the slow viewer.
-    expect(fredrikTop.frameWidth).toBe(c1Top.frameWidth);
-    expect(fredrikTop.kbps).toBeGreaterThan(c1Top.kbps * 0.5);
 
     unshape();
     const liftedAt = Date.now();
+    // Back on top: frames decoding at the top layer's width (the width alone stays at the last frame's while off).
+    let last = -1;
+    // The focused stream's layer as the page's controller wants it, at each change: where the recovery's time goes.
+    const steps: string[] = [];
+    const layerNow = () =>
+      slow.evaluate((id) => JSON.stringify((window as unknown as { __videomoteTest: { model: { getState(): { videoLayers: Record<string, unknown> } } } }).__videomoteTest.model.getState().videoLayers[id]), focused);
     await expect
-      .poll(async () => (await receivedOn(slow)).find((s) => s.streamId === focused)?.frameWidth, { timeout: 30_000, interval: 250 })
-      .toBeGreaterThanOrEqual(960);
+      .poll(
+        async () => {
+          const layer = await layerNow();
+          if (steps.at(-1)?.endsWith(layer) !== true) steps.push(`${Date.now() - liftedAt} ms ${layer}`);
+          const now = (await receivedOn(slow)).find((s) => s.streamId === focused);
+          const decoding = last >= 0 && (now?.framesDecoded ?? 0) > last;
+          last = now?.framesDecoded ?? 0;
+          return decoding && (now?.frameWidth ?? 0) >= 1280;
+        },
+        // Longer than the 15 s asked for, so that a slow recovery is measured rather than only failed.
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(true)
+      .finally(() => console.log('focused stream after the lift', steps));
     const back = Date.now() - liftedAt;
     console.log(`shaped for ${Math.round((liftedAt - shapedAt) / 1000)} s; focused stream back on the top layer ${back} ms after the shaping was lifted`);
-    expect(back).toBeLessThanOrEqual(15_000);
+    expect(back, `back on top${note}`).toBeLessThanOrEqual(15_000);
   }, 420_000);
 });

@@ -1,4 +1,4 @@
-import type { MediaKind } from './frame-crypto.ts';
+import type { MediaKind } from '@videomote/contract/frame-crypto';
 
 /** What each encoded transform does, given as the RTCRtpScriptTransform's options. */
 export interface TransformOptions {

@@ -1,4 +1,4 @@
-import { clearByteCount, encryptFrame, importMediaKey, KeyRing, receiveFrame } from './frame-crypto.ts';
+import { clearByteCount, encryptFrame, importMediaKey, KeyRing, receiveFrame } from '@videomote/contract/frame-crypto';
 import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
 import { passFrames } from './frame-pipe.ts';
 

@@ -1,5 +1,5 @@
 import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
-import type { MediaKind } from './frame-crypto.ts';
+import type { MediaKind } from '@videomote/contract/frame-crypto';
 
 /**
  * End-to-end encryption of the call's media (conference spec §9): every frame a sender encodes is encrypted with

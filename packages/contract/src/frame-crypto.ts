@@ -8,7 +8,8 @@
  * key frame (frame tag, start code, width and height: RFC 6386 §9.1) and the 3-byte frame tag of a delta frame, so
  * Janus still tells key frames apart (layer switching, keyframe requests); for Opus the TOC byte (RFC 6716 §3.1).
  * The header is the GCM "additional data": it is authenticated, so changing it breaks the frame like changing
- * the ciphertext does. Pure: WebCrypto only, the same in the worker, the browser and Node's unit tests.
+ * the ciphertext does. Pure: WebCrypto only. Shared (one implementation): the web E2EE worker and the synthetic participants
+ * (packages/synthetic) both import it, so a synthetic frame is sealed exactly as a browser seals it.
  */
 export const IV_BYTES = 12;
 export const TAG_BYTES = 16;

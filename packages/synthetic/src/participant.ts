@@ -1,0 +1,280 @@
+/**
+ * A synthetic participant: it joins a meeting exactly as a person's browser does (login through the embedded test
+ * IdP, the lobby's consent with the media token, the `/media` relay with its checks, the meeting key) and publishes
+ * pre-encoded media on a real WebRTC stack (node-datachannel: ICE, DTLS-SRTP, BUNDLE): VP8 in three simulcast layers
+ * (rids h, m, l, as the web app sends them) with three temporal layers each, and Opus, every frame sealed with the
+ * meeting key by the web app's own frame-crypto. No encoding, no decoding.
+ */
+import { randomInt } from 'node:crypto';
+import nodeDataChannel from 'node-datachannel';
+import { SCREEN_HANDLE_TAG, type GetTokenData } from '@videomote/contract/media';
+import { Browserless, type Login } from './http-login.ts';
+import { MediaSocket } from './media-socket.ts';
+import { RemoteCandidates } from './remote-candidates.ts';
+import { FrameSealer } from './sealer.ts';
+import { nextKeyFrame, RIDS, SCREEN_FPS, type Clips, type Rid, type VideoClip } from './clips.ts';
+import type { Pacer } from './pacer.ts';
+import { packetize } from './vp8.ts';
+import { isRtcp, keyFrameRequests, writeRtp } from './rtp.ts';
+
+const { PeerConnection, Video, Audio } = nodeDataChannel;
+type PeerConnection = InstanceType<typeof PeerConnection>;
+type Track = ReturnType<PeerConnection['addTrack']>;
+
+/** Header extension ids we offer (Janus answers with the same): the mid, and the rid of each simulcast packet. */
+export const EXT_MID = 4;
+export const EXT_RID = 10;
+const VP8_PT = 96;
+const OPUS_PT = 111;
+const FRAME_MS = 1000 / 30;
+const OPUS_MS = 20;
+
+export interface JoinOptions {
+  /** The server's public URL, e.g. http://127.0.0.1:8080. */
+  base: string;
+  meetingId: string;
+  login: Login;
+  displayName?: string;
+  /** A test's participant that seals with these key bytes instead of the meeting's (base64url, 32 bytes). */
+  wrongKey?: string;
+}
+
+/** Someone in the meeting: logged in, holding the media token, the key and the `/media` socket with its Janus session. */
+export class SyntheticParticipant {
+  readonly sealer = new FrameSealer();
+  private readonly publishers: Publisher[] = [];
+
+  private constructor(
+    readonly http: Browserless,
+    readonly socket: MediaSocket,
+    readonly token: GetTokenData,
+  ) {}
+
+  static async join(opts: JoinOptions): Promise<SyntheticParticipant> {
+    const http = new Browserless(opts.base);
+    await http.login(opts.login);
+    // A webcast visitor has no lobby: the public page asks for the token without a consent.
+    const token = await http.mediaToken(opts.meetingId, { displayName: opts.displayName, consent: !('visitor' in opts.login) });
+    const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header() });
+    const p = new SyntheticParticipant(http, socket, token);
+    await p.sealer.setKey(token.mediaKey.epoch, token.mediaKey.key, opts.wrongKey);
+    socket.onOwn((m) => {
+      if (m.videomote === 'mediaKey') void p.sealer.setKey(m.epoch, m.key, opts.wrongKey);
+      if (m.videomote === 'mediaProtection') p.sealer.endToEnd = m.endToEnd;
+    });
+    await socket.createSession();
+    return p;
+  }
+
+  get connectionId(): string {
+    return this.socket.hello.connectionId;
+  }
+
+  /**
+   * Publishes the camera (three simulcast layers and, unless `audio: false`, Opus) or, with `screen`, a screen
+   * share (one layer, the h clip, on a handle tagged as the web app tags it). Resolves once media flows.
+   */
+  async publish(clips: Clips, pacer: Pacer, options: { audio?: boolean; screen?: boolean } = {}): Promise<Publisher> {
+    const publisher = new Publisher(this, clips, pacer, options.screen ?? false, options.screen ? false : (options.audio ?? true));
+    this.publishers.push(publisher);
+    await publisher.start();
+    if (!options.screen) this.socket.sendOwn({ videomote: 'state', hasAudio: options.audio ?? true, hasVideo: true });
+    return publisher;
+  }
+
+  close(): void {
+    for (const p of this.publishers) p.close();
+    this.socket.close();
+  }
+}
+
+/** Per simulcast layer: its clip, SSRC and the VP8 counters a browser keeps (picture id, TL0PICIDX). */
+interface LayerState {
+  rid: Rid;
+  clip: VideoClip;
+  ssrc: number;
+  seq: number;
+  pos: number;
+  pictureId: number;
+  tl0: number;
+  wantKey: boolean;
+  framesSent: number;
+  keyFramesSent: number;
+}
+
+export class Publisher {
+  private pc: PeerConnection | null = null;
+  private video: Track | null = null;
+  private audio: Track | null = null;
+  private handle = 0;
+  private readonly layers: LayerState[];
+  private readonly audioState = { ssrc: randomInt(1, 2 ** 31), seq: randomInt(0, 65535), pos: 0, sent: 0 };
+  private readonly tsBase = randomInt(0, 2 ** 31);
+  private readonly stops: (() => void)[] = [];
+  readonly stats = { packetsSent: 0, bytesSent: 0, keyRequests: 0 };
+  private readonly opus: Uint8Array[];
+  feedId = 0;
+
+  constructor(
+    private readonly who: SyntheticParticipant,
+    clips: Clips,
+    private readonly pacer: Pacer,
+    private readonly screen: boolean,
+    private readonly withAudio: boolean,
+  ) {
+    const rids: Rid[] = screen ? ['h'] : [...RIDS];
+    this.layers = rids.map((rid) => ({
+      rid,
+      clip: screen ? clips.screen : clips.video[rid],
+      ssrc: randomInt(1, 2 ** 31),
+      seq: randomInt(0, 65535),
+      pos: 0,
+      pictureId: randomInt(0, 0x7fff),
+      tl0: randomInt(0, 255),
+      wantKey: false,
+      framesSent: 0,
+      keyFramesSent: 0,
+    }));
+    this.opus = clips.opus;
+  }
+
+  /** Frames sent so far per layer (rid → count). */
+  framesSent(): Record<string, number> {
+    return Object.fromEntries(this.layers.map((l) => [l.rid, l.framesSent]));
+  }
+
+  async start(): Promise<void> {
+    const socket = this.who.socket;
+    const candidates = new RemoteCandidates();
+    this.handle = await socket.attach((m) => candidates.heard(m), this.screen ? SCREEN_HANDLE_TAG : undefined);
+    const joined = await socket.message(this.handle, { request: 'join', ptype: 'publisher', room: this.who.socket.hello.roomId });
+    this.feedId = Number(joined.data.id);
+
+    const pc = new PeerConnection(`synthetic-${this.feedId}`, { iceServers: [] });
+    this.pc = pc;
+    const cname = `synthetic${randomInt(0, 1e9)}`;
+    const stream = `stream${randomInt(0, 1e9)}`;
+    let mid = 0;
+    if (this.withAudio) {
+      const audio = new Audio(String(mid++), 'SendOnly');
+      audio.addOpusCodec(OPUS_PT);
+      audio.addSSRC(this.audioState.ssrc, cname, stream, 'audio');
+      audio.parseSdpLine(`a=extmap:${EXT_MID} urn:ietf:params:rtp-hdrext:sdes:mid`);
+      this.audio = pc.addTrack(audio);
+    }
+    const videoMid = String(mid++);
+    const video = new Video(videoMid, 'SendOnly');
+    video.addVP8Codec(VP8_PT);
+    // SSRCs lowest layer first: Janus takes the first SSRC of the description for its substream 0.
+    for (const l of this.layers) video.addSSRC(l.ssrc, cname, stream, 'video');
+    video.parseSdpLine(`a=extmap:${EXT_MID} urn:ietf:params:rtp-hdrext:sdes:mid`);
+    if (this.layers.length > 1) {
+      video.parseSdpLine(`a=extmap:${EXT_RID} urn:ietf:params:rtp-hdrext:sdes:rtp-stream-id`);
+      // As Chromium offers the web app's three encodings: highest first (Janus's default rid order, `hml`).
+      for (const rid of ['h', 'm', 'l']) video.parseSdpLine(`a=rid:${rid} send`);
+      video.parseSdpLine('a=simulcast:send h;m;l');
+    }
+    this.video = pc.addTrack(video);
+    this.video.onMessage((msg) => this.onVideoRtcp(msg));
+
+    const gathered = new Promise<void>((resolve) => pc.onGatheringStateChange((s) => s === 'complete' && resolve()));
+    const open = new Promise<void>((resolve, reject) => {
+      this.video!.onOpen(() => resolve());
+      pc.onStateChange((s) => (s === 'failed' ? reject(new Error('publisher connection failed')) : undefined));
+    });
+    pc.setLocalDescription();
+    await gathered;
+    const offer = pc.localDescription()!;
+    const configured = await socket.message(this.handle, { request: 'configure', audio: this.withAudio, video: true }, { type: 'offer', sdp: offer.sdp, e2ee: true });
+    if (!configured.jsep) throw new Error('Janus sent no answer');
+    pc.setRemoteDescription(configured.jsep.sdp, 'answer');
+    candidates.ready(pc);
+    await withTimeout(open, 20_000, 'the publisher connection did not open');
+    this.stops.push(this.pacer.add({ periodMs: this.screen ? 1000 / SCREEN_FPS : FRAME_MS, run: (due) => this.sendVideo(due) }));
+    if (this.withAudio) this.stops.push(this.pacer.add({ periodMs: OPUS_MS, run: (due) => this.sendAudio(due) }));
+  }
+
+  /** PLI or FIR for a layer: its next frame is the loop's next key frame of that layer. */
+  private onVideoRtcp(msg: Buffer): void {
+    if (!isRtcp(msg)) return;
+    for (const ssrc of keyFrameRequests(msg)) {
+      const layer = this.layers.find((l) => l.ssrc === ssrc);
+      if (!layer) continue;
+      layer.wantKey = true;
+      this.stats.keyRequests += 1;
+    }
+  }
+
+  private async sendVideo(dueMs: number): Promise<void> {
+    const ts = (this.tsBase + Math.round(dueMs * 90)) >>> 0;
+    for (const layer of this.layers) {
+      if (layer.wantKey) {
+        layer.pos = nextKeyFrame(layer.clip, layer.pos);
+        layer.wantKey = false;
+      }
+      const frame = layer.clip.frames[layer.pos]!;
+      layer.pos = (layer.pos + 1) % layer.clip.frames.length;
+      const sealed = await this.who.sealer.seal('video', frame.data, frame.key);
+      if (!sealed || !this.video?.isOpen()) continue;
+      if (frame.tid === 0) layer.tl0 = (layer.tl0 + 1) & 0xff;
+      // Y (layer sync): in the pattern 0,2,1,2 frames 1 and 2 after a TL0 frame refer to TL0 only.
+      const payloads = packetize(sealed, { pictureId: layer.pictureId, tl0PicIdx: layer.tl0, tid: frame.tid, layerSync: frame.tid > 0 && frame.sinceKey % 4 !== 3 });
+      layer.pictureId = (layer.pictureId + 1) & 0x7fff;
+      const ext = [{ id: EXT_MID, data: Buffer.from(this.videoMid()) }, ...(this.layers.length > 1 ? [{ id: EXT_RID, data: Buffer.from(layer.rid) }] : [])];
+      payloads.forEach((payload, i) => {
+        const packet = writeRtp({ payloadType: VP8_PT, sequence: layer.seq, timestamp: ts, ssrc: layer.ssrc, marker: i === payloads.length - 1, extensions: ext }, payload);
+        layer.seq = (layer.seq + 1) & 0xffff;
+        this.video!.sendMessageBinary(packet);
+        this.stats.packetsSent += 1;
+        this.stats.bytesSent += packet.length;
+      });
+      layer.framesSent += 1;
+      if (frame.key) layer.keyFramesSent += 1;
+    }
+  }
+
+  private videoMid(): string {
+    return this.video?.mid() ?? '0';
+  }
+
+  private async sendAudio(dueMs: number): Promise<void> {
+    const a = this.audioState;
+    const packet = this.opus[a.pos]!;
+    a.pos = (a.pos + 1) % this.opus.length;
+    const sealed = await this.who.sealer.seal('audio', packet);
+    if (!sealed || !this.audio?.isOpen()) return;
+    const ts = (this.tsBase + Math.round(dueMs * 48)) >>> 0;
+    const rtp = writeRtp({ payloadType: OPUS_PT, sequence: a.seq, timestamp: ts, ssrc: a.ssrc, marker: false, extensions: [{ id: EXT_MID, data: Buffer.from(this.audio.mid()) }] }, sealed);
+    a.seq = (a.seq + 1) & 0xffff;
+    this.audio.sendMessageBinary(rtp);
+    this.stats.packetsSent += 1;
+    this.stats.bytesSent += rtp.length;
+    a.sent += 1;
+  }
+
+  close(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    try {
+      this.pc?.close();
+    } catch {
+      /* already closed */
+    }
+    this.pc = null;
+  }
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(what)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
