@@ -3,9 +3,9 @@ import { migrate, openPglite, type Db } from '../../platform/db.ts';
 import { migratedClusterTarball } from '../../testing/migrated-cluster.ts';
 import { listRoleGrants, saveRoleGrants } from './role-grants.ts';
 
-// Migration 019: ScreenShare for every group by default, on a new installation and on an existing one, except where
+// Migration 020: ScreenShare for every group by default, on a new installation and on an existing one, except where
 // an administrator has changed the group in Grupper. Real PostgreSQL (PGlite), the real migration runner.
-const MIGRATION = '019_screen_share_for_every_group.sql';
+const MIGRATION = '020_screen_share_for_every_group.sql';
 let db: Db;
 beforeAll(async () => {
   db = await openPglite(null, { loadDataDir: await migratedClusterTarball() });
@@ -14,7 +14,7 @@ afterAll(async () => db.close());
 
 const featuresOf = async () => Object.fromEntries((await listRoleGrants(db)).map((g) => [g.role, g.features]));
 
-describe('ScreenShare for every group (migration 019)', () => {
+describe('ScreenShare for every group (migration 020)', () => {
   it('a new installation grants it to every group', async () => {
     expect(await featuresOf()).toEqual({
       Participant: ['ScreenShare'],
