@@ -145,10 +145,14 @@ export class ClientTopology {
       }
     }
     this.keeper.kill('SIGKILL');
-    try {
-      execFileSync('ip', ['link', 'del', BRIDGE], { stdio: 'pipe' });
-    } catch {
-      /* already gone */
+    // The veth pairs go with their client namespaces only once the kernel has destroyed those, later and
+    // asynchronously: deleted here, so that the next spec's topology can make vmc1… again at once.
+    for (const link of [...this.clients.map((_, i) => `vmc${i + 1}`), BRIDGE]) {
+      try {
+        execFileSync('ip', ['link', 'del', link], { stdio: 'pipe' });
+      } catch {
+        /* already gone */
+      }
     }
     for (const s of this.scripts.splice(0)) fs.rmSync(s, { force: true });
   }
