@@ -20,9 +20,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 
+/** BENCH_BROWSER=0: no real Chromium viewer (then no web build is needed either). */
+const WITH_BROWSER = process.env.BENCH_BROWSER !== '0';
 if (!insidePrivateNetns()) {
-  // No page is loaded (no real browser viewer yet): no web build is needed.
-  process.env.WEB_DIST ??= 'unused';
+  if (!WITH_BROWSER) process.env.WEB_DIST ??= 'unused';
   runInPrivateNetns(import.meta.url, process.argv.slice(2));
 }
 
@@ -33,6 +34,9 @@ const { SyntheticParticipant } = await import('@videomote/synthetic/participant'
 const { SyntheticViewer } = await import('@videomote/synthetic/viewer');
 const { loadClips } = await import('@videomote/synthetic/clips');
 const { Pacer } = await import('@videomote/synthetic/pacer');
+const { launchBrowser, newUserPage } = await import('../e2e/support/browser.ts');
+const { RECORD_PEER_CONNECTIONS } = await import('../e2e/support/peer-connections.ts');
+const { decodingVideosAt, videoFramesByStream, keyFrameTotals } = await import('./page-video-probes.ts');
 const { cpuSeconds, rssMb, percentile, median, machine, loadAverage } = await import('./process-figures.ts');
 
 type Participant = Awaited<ReturnType<typeof SyntheticParticipant.join>>;
@@ -100,6 +104,8 @@ interface StepFigures {
   viewers: number;
   measured: boolean;
   receiving: number;
+  /** The real Chromium visitor over the hold: frames decoded a second, freezes and packets lost (getStats). */
+  browser: { fps: number; freezes: number; lost: number } | null;
   /** Receiving viewers whose last key frame had the lowest layer's width (what they asked for). */
   onLowestLayer: number;
   failedJoins: number;
@@ -158,6 +164,29 @@ try {
   const janusIdleCpu = ((cpuSeconds(janusPid) - idle0.janus) / ((performance.now() - idle0.at) / 1000)) * 100;
   console.log(`Janus with the presenter alone: ${round(janusIdleCpu)} % of a core`);
 
+  // One real visitor in Chromium (on the generator's core: launched from this pinned process), through the public
+  // page as a person joins, kept through every step: what a person sees while hundreds watch.
+  const browser = WITH_BROWSER ? await launchBrowser() : null;
+  let page: Awaited<ReturnType<typeof newUserPage>>['page'] | null = null;
+  if (browser) {
+    const user = await newUserPage(browser, server.url, { permissions: [] });
+    await user.context.addInitScript(RECORD_PEER_CONNECTIONS);
+    page = user.page;
+    const t = performance.now();
+    await page.goto(`/publicaccess/${seeded.roomId}`);
+    await page.getByRole('textbox', { name: 'Ange namn' }).fill('Webbläsare');
+    await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+    await page.waitForURL((url) => url.pathname === `/meetings/${seeded.id}/conference`);
+    await page.evaluate(decodingVideosAt, 1);
+    console.log(`Chromium visitor decoding the presenter ${Math.round(performance.now() - t)} ms after opening the public link`);
+  }
+  const browserFigures = async () => {
+    if (!page) return null;
+    const frames = Object.values(await page.evaluate(videoFramesByStream)).reduce((a, b) => a + b, 0);
+    const k = await page.evaluate(keyFrameTotals);
+    return { frames, freezes: k.freezes, lost: k.lost };
+  };
+
   for (const [stepIndex, n] of STEPS.entries()) {
     // The generator's cost per viewer at the last step says whether this N can be carried at all.
     if (lastGood && (lastGood.generatorCpuPercent / lastGood.viewers) * n > GENERATOR_CPU_LIMIT) {
@@ -198,8 +227,10 @@ try {
     const totals = (v: Viewer) => Object.values(v.counts()).reduce((a, c) => ({ packets: a.packets + c.packets, lost: a.lost + c.lost, freezes: a.freezes + (c.kind === 'video' ? c.freezes : 0), video: a.video + (c.kind === 'video' ? c.packets : 0) }), { packets: 0, lost: 0, freezes: 0, video: 0 });
     const before = joined.map((j) => totals(j.v));
     const cpu0 = { janus: cpuSeconds(janusPid), server: cpuSeconds(serverPid), generator: process.cpuUsage(), at: performance.now() };
+    const browser0 = await browserFigures();
     pacer.resetFigures();
     await new Promise((r) => setTimeout(r, HOLD_S * 1000));
+    const browser1 = await browserFigures();
     const seconds = (performance.now() - cpu0.at) / 1000;
     const janusCpu = ((cpuSeconds(janusPid) - cpu0.janus) / seconds) * 100;
     const serverCpu = ((cpuSeconds(serverPid) - cpu0.server) / seconds) * 100;
@@ -217,6 +248,7 @@ try {
       viewers: n,
       measured: true,
       receiving: deltas.filter((d) => d.video > 0).length,
+      browser: browser0 && browser1 ? { fps: round((browser1.frames - browser0.frames) / seconds), freezes: browser1.freezes - browser0.freezes, lost: browser1.lost - browser0.lost } : null,
       onLowestLayer: joined.filter((j, i) => deltas[i]!.video > 0 && onLowest(j.v)).length,
       failedJoins,
       lossPercent: { median: round(median(loss), 2), p99: round(percentile(loss, 0.99), 2) },
@@ -241,7 +273,7 @@ try {
         `loss median ${f.lossPercent.median} % p99 ${f.lossPercent.p99} %, freezes median ${f.freezes.median} p99 ${f.freezes.p99} in ${HOLD_S} s, ` +
         `join median ${f.joinMs.median} ms p95 ${f.joinMs.p95} ms (all in ${joinSeconds.toFixed(0)} s), ` +
         `Janus ${f.janusCpuPercent} % of a core (${f.janusIdleCpuPercent} % with the presenter alone; ${f.janusCpuPerViewer} %/viewer, ${f.janusUsPerRelayedPacket} µs/relayed packet, ${f.packetsPerViewerPerSecond} packets/s a viewer), Janus RSS ${f.janusRssMb} MB, ` +
-        `app ${f.serverCpuPercent} % (${f.serverCpuPerViewer} %/viewer) RSS ${f.serverRssMb} MB (+${f.serverRssPerViewerKb} KB/viewer), generator ${f.generatorCpuPercent} % of its core, pacer p99 late ${report.lateMs.p99} ms stalls ${report.stalls}; load ${loadAverage()}`,
+        `app ${f.serverCpuPercent} % (${f.serverCpuPerViewer} %/viewer) RSS ${f.serverRssMb} MB (+${f.serverRssPerViewerKb} KB/viewer), Chromium visitor ${f.browser ? `${f.browser.fps} frames/s, ${f.browser.freezes} freezes, ${f.browser.lost} lost` : 'none'}, generator ${f.generatorCpuPercent} % of its core, pacer p99 late ${report.lateMs.p99} ms stalls ${report.stalls}; load ${loadAverage()}`,
     );
     console.log(`BENCH_JSON ${JSON.stringify({ bench: 'webcast', holdSeconds: HOLD_S, ...f })}`);
 
@@ -255,6 +287,7 @@ try {
     if (f.generatorSaturated) printProjection(n, 'generator saturated at this step');
     else lastGood = f;
   }
+  await browser?.close();
   pub.close();
   presenter.close();
 } finally {
