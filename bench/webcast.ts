@@ -133,7 +133,7 @@ const all: (StepFigures | { viewers: number; projection: Record<string, number>;
 
 function printProjection(n: number, reason: string): void {
   if (!lastGood) {
-    console.log(`${n} viewers: not reached (${reason}) and no unsaturated step to project from`);
+    console.log(`${n} viewers: no PROJECTION (${reason}; no earlier unsaturated step to project from)`);
     all.push({ viewers: n, projection: {}, reason });
     return;
   }
@@ -141,10 +141,11 @@ function printProjection(n: number, reason: string): void {
   const projection = {
     janusCpuPercent: round(lastGood.janusIdleCpuPercent + (pps * lastGood.janusUsPerRelayedPacket) / 1e4),
     relayedPacketsPerSecond: Math.round(pps),
-    serverRssMb: round(lastGood.serverRssMb + ((n - lastGood.viewers) * lastGood.serverRssPerViewerKb) / 1024),
+    // Janus's RSS grew about linearly with viewers in the measured steps; the app's RSS did not (GC noise).
+    janusRssMb: round((lastGood.janusRssMb / lastGood.viewers) * n),
   };
   console.log(
-    `PROJECTION ${n} viewers (${reason}): Janus ≈ ${projection.janusCpuPercent} % of a core for ${projection.relayedPacketsPerSecond} packets/s at ${lastGood.janusUsPerRelayedPacket} µs a relayed packet (measured at ${lastGood.viewers}); app RSS ≈ ${projection.serverRssMb} MB`,
+    `PROJECTION ${n} viewers (${reason}): Janus ≈ ${projection.janusCpuPercent} % of a core for ${projection.relayedPacketsPerSecond} packets/s at ${lastGood.janusUsPerRelayedPacket} µs a relayed packet (measured at ${lastGood.viewers}); Janus RSS ≈ ${projection.janusRssMb} MB (linear, an upper bound)`,
   );
   console.log(`BENCH_JSON ${JSON.stringify({ bench: 'webcast', viewers: n, projection, from: lastGood.viewers, reason })}`);
   all.push({ viewers: n, projection, reason });
