@@ -129,6 +129,10 @@ interface StepFigures {
 }
 
 let lastGood: StepFigures | null = null;
+/** The generator's CPU and Janus's RSS with the presenter alone: the per-viewer slopes are over these. */
+let generatorIdleCpu = 0;
+let janusIdleRss = 0;
+const generatorNeeds = (f: StepFigures, n: number) => generatorIdleCpu + ((f.generatorCpuPercent - generatorIdleCpu) / f.viewers) * n;
 const all: (StepFigures | { viewers: number; projection: Record<string, number>; reason: string })[] = [];
 
 function printProjection(n: number, reason: string): void {
@@ -142,10 +146,10 @@ function printProjection(n: number, reason: string): void {
     janusCpuPercent: round(lastGood.janusIdleCpuPercent + (pps * lastGood.janusUsPerRelayedPacket) / 1e4),
     relayedPacketsPerSecond: Math.round(pps),
     // Janus's RSS grew about linearly with viewers in the measured steps; the app's RSS did not (GC noise).
-    janusRssMb: round((lastGood.janusRssMb / lastGood.viewers) * n),
+    janusRssMb: round(janusIdleRss + ((lastGood.janusRssMb - janusIdleRss) / lastGood.viewers) * n),
   };
   console.log(
-    `PROJECTION ${n} viewers (${reason}): Janus ≈ ${projection.janusCpuPercent} % of a core for ${projection.relayedPacketsPerSecond} packets/s at ${lastGood.janusUsPerRelayedPacket} µs a relayed packet (measured at ${lastGood.viewers}); Janus RSS ≈ ${projection.janusRssMb} MB (linear, an upper bound)`,
+    `PROJECTION ${n} viewers (${reason}): Janus ≈ ${projection.janusCpuPercent} % of a core for ${projection.relayedPacketsPerSecond} packets/s at ${lastGood.janusUsPerRelayedPacket} µs a relayed packet (measured at ${lastGood.viewers}); Janus RSS ≈ ${projection.janusRssMb} MB (linear)`,
   );
   console.log(`BENCH_JSON ${JSON.stringify({ bench: 'webcast', viewers: n, projection, from: lastGood.viewers, reason })}`);
   all.push({ viewers: n, projection, reason });
@@ -160,9 +164,13 @@ try {
   console.log(`webcast ${seeded.id}: presenter feed ${pub.feedId}; ${machine()}; load ${loadAverage()}; pinned ${pinned ? 'Janus+app core 0, generator core 1' : 'NO (taskset failed)'}`);
   await new Promise((r) => setTimeout(r, 2_000));
   // Janus with the presenter alone: the per-viewer and per-packet figures are on top of this.
-  const idle0 = { janus: cpuSeconds(janusPid), at: performance.now() };
+  const idle0 = { janus: cpuSeconds(janusPid), generator: process.cpuUsage(), at: performance.now() };
   await new Promise((r) => setTimeout(r, 5_000));
-  const janusIdleCpu = ((cpuSeconds(janusPid) - idle0.janus) / ((performance.now() - idle0.at) / 1000)) * 100;
+  const idleSeconds = (performance.now() - idle0.at) / 1000;
+  const janusIdleCpu = ((cpuSeconds(janusPid) - idle0.janus) / idleSeconds) * 100;
+  const idleGen = process.cpuUsage(idle0.generator);
+  generatorIdleCpu = ((idleGen.user + idleGen.system) / 1e6 / idleSeconds) * 100;
+  janusIdleRss = rssMb(janusPid);
   console.log(`Janus with the presenter alone: ${round(janusIdleCpu)} % of a core`);
 
   // One real visitor in Chromium (on the generator's core: launched from this pinned process), through the public
@@ -190,8 +198,8 @@ try {
 
   for (const [stepIndex, n] of STEPS.entries()) {
     // The generator's cost per viewer at the last step says whether this N can be carried at all.
-    if (lastGood && (lastGood.generatorCpuPercent / lastGood.viewers) * n > GENERATOR_CPU_LIMIT) {
-      printProjection(n, `generator saturated: ${round((lastGood.generatorCpuPercent / lastGood.viewers) * n)} % of its core needed`);
+    if (lastGood && generatorNeeds(lastGood, n) > GENERATOR_CPU_LIMIT) {
+      printProjection(n, `generator saturated: ${round(generatorNeeds(lastGood, n))} % of its core needed`);
       continue;
     }
     const rssBefore = rssMb(serverPid);
