@@ -38,7 +38,14 @@ export class CookieJar {
 export class Browserless {
   readonly jar = new CookieJar();
 
-  constructor(readonly base: string) {}
+  /**
+   * `headers`: sent with every request, e.g. the X-Forwarded-For a trusted reverse proxy adds (the server trusts a
+   * proxy on loopback by default), so that many synthetic visitors count as many addresses, as they do in use.
+   */
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   async request(path: string, init: { method?: string; body?: string; type?: string; headers?: Record<string, string> } = {}): Promise<{ res: Response; url: string }> {
     let url = new URL(path, this.base).toString();
@@ -49,7 +56,7 @@ export class Browserless {
         method,
         body,
         redirect: 'manual',
-        headers: { cookie: this.jar.header(), origin: this.base, ...(init.type ? { 'content-type': init.type } : {}), ...(init.headers ?? {}) },
+        headers: { ...this.headers, cookie: this.jar.header(), origin: this.base, ...(init.type ? { 'content-type': init.type } : {}), ...(init.headers ?? {}) },
       });
       this.jar.take(res);
       const location = res.headers.get('location');

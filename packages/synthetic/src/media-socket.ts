@@ -35,10 +35,10 @@ export class MediaSocket {
   }
 
   /** Opens the socket with the token and the session cookie, and waits for the server's hello. */
-  static async open(opts: { base: string; meetingId: string; token: string; cookie: string }): Promise<MediaSocket> {
+  static async open(opts: { base: string; meetingId: string; token: string; cookie: string; headers?: Record<string, string> }): Promise<MediaSocket> {
     const wsBase = opts.base.replace(/^http/, 'ws');
     const url = `${wsBase}/media/${encodeURIComponent(opts.meetingId)}?token=${encodeURIComponent(opts.token)}&client=${randomUUID()}&a=1`;
-    const ws = new WebSocket(url, 'janus-protocol', { headers: { cookie: opts.cookie, origin: opts.base } });
+    const ws = new WebSocket(url, 'janus-protocol', { headers: { ...opts.headers, cookie: opts.cookie, origin: opts.base } });
     // Listening before the socket opens: the server's hello can come in the same read as the upgrade's answer.
     const socket = new MediaSocket(ws);
     const hello = socket.waitOwn((m) => m.videomote === 'connected');

@@ -37,6 +37,8 @@ export interface JoinOptions {
   displayName?: string;
   /** A test's participant that seals with these key bytes instead of the meeting's (base64url, 32 bytes). */
   wrongKey?: string;
+  /** The client address a trusted reverse proxy would report (X-Forwarded-For), for benches of many visitors. */
+  forwardedFor?: string;
 }
 
 /** Someone in the meeting: logged in, holding the media token, the key and the `/media` socket with its Janus session. */
@@ -51,11 +53,12 @@ export class SyntheticParticipant {
   ) {}
 
   static async join(opts: JoinOptions): Promise<SyntheticParticipant> {
-    const http = new Browserless(opts.base);
+    const forwarded: Record<string, string> = opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
+    const http = new Browserless(opts.base, forwarded);
     await http.login(opts.login);
     // A webcast visitor has no lobby: the public page asks for the token without a consent.
     const token = await http.mediaToken(opts.meetingId, { displayName: opts.displayName, consent: !('visitor' in opts.login) });
-    const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header() });
+    const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header(), headers: forwarded });
     const p = new SyntheticParticipant(http, socket, token);
     await p.sealer.setKey(token.mediaKey.epoch, token.mediaKey.key, opts.wrongKey);
     socket.onOwn((m) => {
