@@ -19,7 +19,9 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   t = await buildTestApp({
-    clock: testClock(new Date()),
+    // Today at 08:00 in Stockholm: the six-hour booking below stays within one day whenever the test runs (the
+    // booking form refuses an end past midnight, and the test saves the booking again). Janus keeps real time.
+    clock: testClock(`${new Date().toISOString().slice(0, 10)}T08:00:00+01:00`),
     env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '', PUBLIC_URL: base, PORT: String(port), TURN_URLS: 'turn:198.18.0.1:3478?transport=udp', TURN_SECRET: SECRET },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
