@@ -8,29 +8,13 @@
  * Like the browser tests it runs in a private network namespace (re-executes itself under `unshare --net`),
  * so Chromium cannot reach anything but loopback.
  */
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
-const WEB_DIST = process.env.WEB_DIST || path.join(os.tmpdir(), 'videomote-bench-web');
 const TARGET_MS = 2500;
 
-if (!process.env.VIDEOMOTE_BENCH_NETNS) {
-  if (!process.env.WEB_DIST) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', 'apps/web', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const run = spawnSync(
-    'unshare',
-    ['--net', 'bash', 'scripts/in-netns.sh', 'env', 'VIDEOMOTE_BENCH_NETNS=1', `WEB_DIST=${WEB_DIST}`, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (run.error) console.error(`Could not make a network namespace (needs root and unshare): ${run.error.message}`);
-  process.exit(run.status ?? 1);
-}
+if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, []);
 
 const { startServer } = await import('../e2e/support/server.ts');
 const { launchBrowser, newUserPage } = await import('../e2e/support/browser.ts');

@@ -14,34 +14,19 @@
  * Like the browser tests it runs in a private network namespace (re-executes itself under `unshare --net`), so
  * nothing can reach or download anything but loopback.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
 import { cpuSlowdownFor, median } from './lighthouse-figures.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-const WEB_DIST = process.env.WEB_DIST || path.join(os.tmpdir(), 'videomote-bench-web');
 const REPORTS = process.env.BENCH_LH_REPORTS;
 const TARGET = { performance: 0.95, accessibility: 1, 'best-practices': 1 } as const;
 type Category = keyof typeof TARGET;
 const CATEGORIES = Object.keys(TARGET) as Category[];
 
-if (!process.env.VIDEOMOTE_BENCH_NETNS) {
-  if (!process.env.WEB_DIST) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', 'apps/web', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const run = spawnSync(
-    'unshare',
-    ['--net', 'bash', 'scripts/in-netns.sh', 'env', 'VIDEOMOTE_BENCH_NETNS=1', `WEB_DIST=${WEB_DIST}`, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (run.error) console.error(`Could not make a network namespace (needs root and unshare): ${run.error.message}`);
-  process.exit(run.status ?? 1);
-}
+if (!insidePrivateNetns()) runInPrivateNetns(import.meta.url, []);
 
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
