@@ -1,3 +1,6 @@
+// Long on purpose: RemoteFeeds is one request queue over one subscriber handle (join, update, configure, ICE restart,
+// one at a time, each answer deciding the next); split into files, the queue's state would be shared across them.
+// Its rules are already pure functions beside it (model/subscription-plan.ts, with tests).
 import type { JanusJS } from 'janus-gateway';
 import type { CallModel } from '../model/call-model.ts';
 import { IceRecovery } from '../model/ice-recovery.ts';
