@@ -8,8 +8,9 @@ import { NetBench, selectedPaths } from './support/net-bench.ts';
 import { startTurn, type RunningTurn } from './support/turn-server.ts';
 
 // Short-lived TURN credentials in a real call: a page whose network lets no UDP through (media only through coturn
-// over TCP) holds renewed credentials on every peer connection once the ones it joined with have expired, and
-// its call comes back through the relay after its link is cut and restored. The server is given 40-second
+// over TCP) restarts its relayed connections when renewed credentials arrive, so that coturn allocates anew with
+// them; the ones it joined with then expire without a gap in its media, and its call comes back through the relay
+// after its link is cut and restored. The server is given 40-second
 // credentials (TURN_CREDENTIAL_TTL_SECONDS) so that the expiry comes within the test.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 250 } } });
 
@@ -62,6 +63,10 @@ const turnNames = (p: Page): Promise<string[]> =>
     return names;
   });
 
+/** The expiries (seconds) in the usernames of `user`'s successful Allocate requests, from coturn's log. */
+const allocationsOf = (log: string, user: string): number[] =>
+  [...log.matchAll(/user <(\d+):([^>]*)>: incoming packet ALLOCATE processed, success/g)].filter((m) => m[2] === user).map((m) => Number(m[1]));
+
 describe('TURN credentials renewed during a call', () => {
   it('reach the page\'s peer connections before the first ones expire, and the call comes back through the relay after a link cut past that expiry', async () => {
     await Promise.all([erik, karin].map((p) => enter(p, meeting.id)));
@@ -73,15 +78,27 @@ describe('TURN credentials renewed during a call', () => {
     const firstExpiry = Number(first!.split(':')[0]) * 1000;
     expect(firstExpiry).toBeLessThanOrEqual(Date.now() + TTL_SECONDS * 1000 + 1_000);
 
-    // Past the first credentials' expiry: the page's peer connections hold renewed ones.
-    await new Promise((r) => setTimeout(r, Math.max(0, firstExpiry - Date.now()) + 2_000));
+    // Up to and past the first credentials' expiry, and one renewal beyond: Karin's camera keeps reaching Erik, with
+    // no gap (read every 3 s), while the renewals restart her relayed connections onto new allocations.
+    const user = first!.slice(first!.indexOf(':') + 1);
+    const gaps: string[] = [];
+    for (let last = await framesOf(erik, karinCamera); Date.now() < firstExpiry + (TTL_SECONDS / 2) * 1000 + 3_000; ) {
+      await new Promise((r) => setTimeout(r, 3_000));
+      const now = await framesOf(erik, karinCamera);
+      if (now <= last) gaps.push(`${new Date().toISOString()}: ${last} -> ${now}`);
+      last = now;
+    }
+    expect(gaps).toEqual([]);
+    // The page's peer connections hold renewed credentials, and coturn made allocations with them (its log names
+    // the username of each request): the ones it relays through now are not those of the expired credentials.
     const renewed = await turnNames(karin);
     expect(renewed.length).toBeGreaterThan(0);
     for (const name of renewed) expect(Number(name.split(':')[0]) * 1000).toBeGreaterThan(Date.now());
+    const allocated = allocationsOf(turn.output(), user);
+    expect(allocated.filter((e) => e * 1000 > firstExpiry), turn.output().slice(-3000)).not.toEqual([]);
+    expect(new Set(await selectedPaths(karin))).toEqual(new Set(['relay/tcp']));
 
-    // Karin's link cut for 5 s and restored (UDP still blocked): media comes back through the relay. (Seen here: the
-    // restart kept coturn's allocation, whose TCP connection outlived the cut, so this does not show a new
-    // allocation made with the renewed credentials; the page's peer connections hold them for when one is needed.)
+    // Karin's link cut for 5 s and restored (UDP still blocked): media comes back through the relay.
     c2.cut();
     await new Promise((r) => setTimeout(r, 5_000));
     c2.restore();

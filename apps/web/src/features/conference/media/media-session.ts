@@ -1,9 +1,9 @@
 import type { JanusJS } from 'janus-gateway';
-import { SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
+import { MEDIA_SOCKETS_FULL_CLOSE_CODE, SCREEN_HANDLE_TAG, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
-import { applyIceServers } from './ice-servers.ts';
+import { applyIceServers, restartRelayed } from './ice-servers.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
@@ -591,6 +591,8 @@ export class MediaSession {
         if (ws !== this.socket) return;
         this.lastCloseCode = event.code;
         if (event.code === KICKED_CLOSE_CODE) this.kicked = true;
+        // Refused by a cap on media sockets: said until a socket is admitted again (CallModel.connected); onLost retries.
+        if (event.code === MEDIA_SOCKETS_FULL_CLOSE_CODE) this.opts.model.addError('MEDIA_SOCKETS_FULL');
       });
     });
   }
@@ -810,6 +812,8 @@ export class MediaSession {
       case 'iceServers':
         // TURN credentials are short-lived: the renewed ones for this page's peer connections and those to come.
         applyIceServers(this.opts.iceServers, msg.iceServers as RTCIceServer[], [...this.peerConnections().map((c) => c.pc), this.remote?.pc]);
+        // A relayed connection takes them only with an ICE restart, made while the old ones still hold.
+        void restartRelayed(this.iceConnections());
         break;
       case 'mediaProtection':
         this.e2ee.setEndToEnd(msg.endToEnd);
