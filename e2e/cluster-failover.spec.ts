@@ -61,12 +61,8 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/**
- * A participant whose browser the proxy keeps on `node` (its stickiness cookie set before the first request).
- * `relayOnly`: every peer connection of the page gathers TURN relay candidates only (iceTransportPolicy 'relay'),
- * as a browser behind a network that lets no direct media through would end up.
- */
-async function participant(key: PersonaKey, node: 'app1' | 'app2', meeting = meetingId, relayOnly = false): Promise<Page> {
+/** A participant whose browser the proxy keeps on `node` (its stickiness cookie set before the first request). */
+async function participant(key: PersonaKey, node: 'app1' | 'app2'): Promise<Page> {
   const context = await browser.newContext({
     baseURL: cluster.url,
     bypassCSP: true,
@@ -76,23 +72,9 @@ async function participant(key: PersonaKey, node: 'app1' | 'app2', meeting = mee
     permissions: ['camera', 'microphone'],
   });
   await context.addCookies([{ name: 'vm_node', value: node, url: cluster.url, secure: true, httpOnly: true, sameSite: 'Lax' }]);
-  if (relayOnly) {
-    await context.addInitScript(() => {
-      const Native = window.RTCPeerConnection;
-      const relay = (c?: RTCConfiguration): RTCConfiguration => ({ ...c, iceTransportPolicy: 'relay' });
-      window.RTCPeerConnection = class extends Native {
-        constructor(c?: RTCConfiguration) {
-          super(relay(c));
-        }
-        override setConfiguration(c?: RTCConfiguration): void {
-          super.setConfiguration(relay(c));
-        }
-      };
-    });
-  }
   const page = await context.newPage();
   await loginAs(page, key);
-  await enter(page, meeting);
+  await enter(page, meetingId);
   await page.getByRole('button', { name: 'Slå på din kamera' }).click({ timeout: 15_000 });
   await page.getByRole('button', { name: /^Chatt/ }).click();
   await chatPanel(page).waitFor();
@@ -136,23 +118,6 @@ async function newMediaConnection(page: Page, old: string, timeout = 30_000): Pr
 
 const secondsSince = (t: number, until = Date.now()) => ((until - t) / 1000).toFixed(1);
 
-/** The selected candidate pair of each of the page's peer connections: local type and the remote address:port. */
-const selectedPairs = (p: Page): Promise<{ local: string; remote: string; port: number }[]> =>
-  p.evaluate(async () => {
-    const w = window as unknown as { __videomoteTest: { session: { peerConnections(): { pc: RTCPeerConnection }[] } } };
-    const out: { local: string; remote: string; port: number }[] = [];
-    for (const pc of new Set(w.__videomoteTest.session.peerConnections().map((x) => x.pc))) {
-      const stats = new Map<string, Record<string, unknown>>();
-      (await pc.getStats()).forEach((r: Record<string, unknown>) => stats.set(String(r.id), r));
-      const transport = [...stats.values()].find((r) => r.type === 'transport');
-      const pair = stats.get(String(transport?.selectedCandidatePairId));
-      const local = stats.get(String(pair?.localCandidateId));
-      const remote = stats.get(String(pair?.remoteCandidateId));
-      out.push({ local: `${String(local?.candidateType)}/${String(local?.relayProtocol)}`, remote: String(remote?.address), port: Number(remote?.port) });
-    }
-    return out;
-  });
-
 /** Packets the TURN firewall's drop rule has counted so far (nft's counter on it). */
 const firewallDrops = (): number => {
   const table = execFileSync('nft', ['list', 'table', 'inet', 'videomote_turn'], { encoding: 'utf8' });
@@ -195,38 +160,14 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     }
   });
 
-  it('relays media through TURN to the Janus RTP ports only: with deploy/coturn/turn-to-janus.nft loaded, a TCP relay and a UDP relay outside the range to the Janus host fail, and the nodes reach Janus as before', async () => {
+  it('keeps what TURN relays to the Janus host to its RTP ports: with deploy/coturn/turn-to-janus.nft loaded, a TCP relay and a UDP relay outside the range fail, one inside arrives, and the nodes reach Janus as before', async () => {
     const turn = cluster.turn!;
     expect({ firewall: turn.firewall, relayIp: turn.relayIp }).toEqual({ firewall: true, relayIp: '127.0.0.3' });
-    const [rtpFrom, rtpTo] = JANUS_RTP_SPAN.split('-').map(Number) as [number, number];
+    const rtpTo = Number(JANUS_RTP_SPAN.split('-')[1]);
 
-    // A call in which Jonna's browser may only use the relay: her media reaches Janus through coturn, in range.
-    const db = openPostgres(databaseUrl, { schema, max: 1 });
-    let relayMeeting = '';
-    try {
-      relayMeeting = (await insertMeeting(db, pinCrypto(Buffer.from(pinKey, 'base64')), { title: 'Samtal genom TURN', type: 0, ...underWayNow(), participants: ERIK_WITH_JONNA })).id;
-    } finally {
-      await db.close();
-    }
-    const erik = await participant('erik', 'app1', relayMeeting);
-    const jonna = await participant('jonna', 'app2', relayMeeting, true);
-    try {
-      await mediaBothWays(erik, jonna);
-      const pairs = await selectedPairs(jonna);
-      expect(pairs.length).toBeGreaterThan(0);
-      for (const pair of pairs) {
-        expect(pair.local).toBe('relay/udp');
-        expect(pair.remote).toBe(turn.janusAddress);
-        expect(pair.port).toBeGreaterThanOrEqual(rtpFrom);
-        expect(pair.port).toBeLessThanOrEqual(rtpTo);
-      }
-    } finally {
-      await Promise.all([erik, jonna].map((p) => p.context().close()));
-    }
-
-    // What a TURN credential reaches besides: TCP relays are refused by coturn (no-tcp-relay, 442), and should one
-    // be granted, the firewall stops TCP from the relay address to the Janus host (Janus's API port here) while the
-    // nodes' own connections to it open as before.
+    // What a TURN credential reaches: TCP relays are refused by coturn (no-tcp-relay, 442), and should one be
+    // granted, the firewall stops TCP from the relay address to the Janus host (Janus's API port here), while the
+    // nodes' own connections to it open as before (and carry the call of the next test).
     const { username, credential } = turnCredentials(turn.secret, 'cluster-relay-probe', Date.now() + 10 * 60_000);
     const tcp = await turnSession(turn.address, 'tcp', username, credential, turn.port);
     try {
@@ -238,7 +179,8 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     expect(await tcpFrom(turn.relayIp, janusApi.hostname, Number(janusApi.port))).toBe('EPERM');
     expect(await tcpFrom('127.0.0.1', janusApi.hostname, Number(janusApi.port))).toBe('open');
 
-    // A UDP relay to the Janus media address: in the RTP range it arrives, outside it the firewall drops it.
+    // A UDP relay to the Janus media address (coturn's one allowed peer, every port): in the RTP range it arrives,
+    // outside it the firewall drops it (its drop counter moves).
     const inRange = await udpListener(turn.janusAddress, rtpTo - 50, rtpTo);
     const outside = await udpListener(turn.janusAddress, rtpTo + 100, rtpTo + 200);
     const udp = await turnSession(turn.address, 'udp', username, credential, turn.port);
@@ -259,7 +201,7 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
       inRange.close();
       outside.close();
     }
-  }, 240_000);
+  }, 60_000);
 
   it('serves one call from two app nodes and keeps it through the loss of a node, of a Janus and the drain of a node, without reload; a kick crosses nodes', async () => {
     const erik = await participant('erik', 'app1');

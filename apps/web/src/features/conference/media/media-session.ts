@@ -3,7 +3,7 @@ import { MEDIA_SOCKETS_FULL_CLOSE_CODE, SCREEN_HANDLE_TAG, type MediaKey, type M
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { addressesChanged, IceRecovery, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch } from '../model/ice-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
-import { applyIceServers, restartRelayed } from './ice-servers.ts';
+import { applyIceServers } from './ice-servers.ts';
 import { matchDevice, PUBLISHER_RESTART_MS } from '../model/layout.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
 import { afterLost, canResume, heldThroughResume, iceGaveUpError, KICKED_CLOSE_CODE, NETWORK_DOWN_AFTER_MS, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
@@ -591,8 +591,12 @@ export class MediaSession {
         if (ws !== this.socket) return;
         this.lastCloseCode = event.code;
         if (event.code === KICKED_CLOSE_CODE) this.kicked = true;
-        // Refused by a cap on media sockets: said until a socket is admitted again (CallModel.connected); onLost retries.
-        if (event.code === MEDIA_SOCKETS_FULL_CLOSE_CODE) this.opts.model.addError('MEDIA_SOCKETS_FULL');
+        // Refused by a cap on media sockets: said until a socket is admitted again (CallModel.connected). janus.js
+        // reports nothing of a socket closed before its session was made, so the retry with backoff starts here.
+        if (event.code === MEDIA_SOCKETS_FULL_CLOSE_CODE) {
+          this.opts.model.addError('MEDIA_SOCKETS_FULL');
+          if (generation === this.generation && !this.janusReady) this.onLost();
+        }
       });
     });
   }
@@ -812,8 +816,6 @@ export class MediaSession {
       case 'iceServers':
         // TURN credentials are short-lived: the renewed ones for this page's peer connections and those to come.
         applyIceServers(this.opts.iceServers, msg.iceServers as RTCIceServer[], [...this.peerConnections().map((c) => c.pc), this.remote?.pc]);
-        // A relayed connection takes them only with an ICE restart, made while the old ones still hold.
-        void restartRelayed(this.iceConnections());
         break;
       case 'mediaProtection':
         this.e2ee.setEndToEnd(msg.endToEnd);
