@@ -28,7 +28,8 @@ let karin: Page;
 beforeAll(async () => {
   topology = await ClientTopology.create(2);
   [c1, c2] = topology.clients as [Client, Client];
-  turn = await startTurn(SERVER_ADDRESS, SERVER_ADDRESS);
+  // Verbose: its log then names the username of each request (the allocations read below).
+  turn = await startTurn(SERVER_ADDRESS, SERVER_ADDRESS, { verbose: true });
   const seeded = await dataDirWithMeeting(
     [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
@@ -96,6 +97,7 @@ describe('TURN credentials renewed during a call', () => {
     expect(renewed.length).toBeGreaterThan(0);
     for (const name of renewed) expect(Number(name.split(':')[0]) * 1000).toBeGreaterThan(Date.now());
     const allocatedBefore = allocationsOf(turn.output(), user).length;
+    expect(allocatedBefore, 'her allocations under the first credentials, in coturn\'s log').toBeGreaterThan(0);
 
     // An ICE restart of each of her connections, as the page makes after an address change or a resumed socket:
     // coturn allocates anew under the renewed username (its log names the username of each request), and her media
@@ -106,7 +108,12 @@ describe('TURN credentials renewed during a call', () => {
       for (const r of s.recoveries.values()) r.restartNow();
       s.remote?.networkChanged();
     });
-    await expect.poll(() => allocationsOf(turn.output(), user).slice(allocatedBefore).filter((e) => e * 1000 > firstExpiry), { timeout: 30_000 }).not.toEqual([]);
+    await expect
+      .poll(() => allocationsOf(turn.output(), user).slice(allocatedBefore).filter((e) => e * 1000 > firstExpiry), {
+        timeout: 30_000,
+        message: `a new allocation under a renewed username; ${user}'s allocations so far: ${allocationsOf(turn.output(), user).join(', ')}`,
+      })
+      .not.toEqual([]);
     const inUse = Math.max(...allocationsOf(turn.output(), user)) * 1000;
     expect(new Set(await selectedPaths(karin))).toEqual(new Set(['relay/tcp']));
     expect(await gapsUntil(inUse + 5_000)).toEqual([]);
