@@ -1,8 +1,13 @@
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { getThroughProxy, startCluster, type Cluster } from '../scripts/cluster/topology.ts';
+import { getThroughProxy, JANUS_RTP_SPAN, startCluster, type Cluster } from '../scripts/cluster/topology.ts';
+import { turnCredentials } from '../apps/server/src/modules/media/turn-credentials.ts';
+import { turnSession } from './support/turn-client.ts';
 import { openPostgres } from '../apps/server/src/platform/db.ts';
 import { pinCrypto } from '../apps/server/src/platform/crypto.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
@@ -34,7 +39,9 @@ let meetingId = '';
 
 beforeAll(async () => {
   if (!databaseUrl) return;
-  cluster = await startCluster({ databaseUrl, schema, pinKey, iceEnforce: process.env.JANUS_ICE_ENFORCE ?? null, log: () => {} });
+  const iceEnforce = process.env.JANUS_ICE_ENFORCE ?? null;
+  // The TURN firewall as on a TURN host (deploy/coturn/turn-to-janus.nft), in the test's own network namespace.
+  cluster = await startCluster({ databaseUrl, schema, pinKey, iceEnforce, turnFirewall: !!iceEnforce, log: () => {} });
   // The nodes have migrated the schema; the meeting is seeded under way, with the PIN key the nodes share.
   const db = openPostgres(databaseUrl, { schema, max: 1 });
   try {
@@ -111,6 +118,37 @@ async function newMediaConnection(page: Page, old: string, timeout = 30_000): Pr
 
 const secondsSince = (t: number, until = Date.now()) => ((until - t) / 1000).toFixed(1);
 
+/** Packets the TURN firewall's drop rule has counted so far (nft's counter on it). */
+const firewallDrops = (): number => {
+  const table = execFileSync('nft', ['list', 'table', 'inet', 'videomote_turn'], { encoding: 'utf8' });
+  return Number(/counter packets (\d+)/.exec(table)?.[1] ?? NaN);
+};
+
+/** A UDP listener on `address`: the first free port in [from, to], and the datagrams it has received. */
+async function udpListener(address: string, from: number, to: number): Promise<{ port: number; received: () => number; close: () => void }> {
+  for (let port = from; port <= to; port++) {
+    const s = dgram.createSocket('udp4');
+    let n = 0;
+    s.on('message', () => (n += 1));
+    const bound = await new Promise<boolean>((resolve) => {
+      s.once('error', () => resolve(false));
+      s.bind(port, address, () => resolve(true));
+    });
+    if (bound) return { port, received: () => n, close: () => s.close() };
+    s.close();
+  }
+  throw new Error(`no free UDP port on ${address} in ${from}-${to}`);
+}
+
+/** Whether a TCP connection from `localAddress` to host:port opens (the error's code when not). */
+const tcpFrom = (localAddress: string, host: string, port: number): Promise<string> =>
+  new Promise((resolve) => {
+    const c = net.connect({ host, port, localAddress });
+    c.setTimeout(3_000, () => (c.destroy(), resolve('timeout')));
+    c.once('connect', () => (c.destroy(), resolve('open')));
+    c.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+  });
+
 describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', () => {
   it('reaches the app nodes over TLS only: each node answers HTTPS with the certificate the proxy checks, never plain HTTP', async () => {
     for (const node of cluster.nodes) {
@@ -121,6 +159,49 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
       }
     }
   });
+
+  it('keeps what TURN relays to the Janus host to its RTP ports: with deploy/coturn/turn-to-janus.nft loaded, a TCP relay and a UDP relay outside the range fail, one inside arrives, and the nodes reach Janus as before', async () => {
+    const turn = cluster.turn!;
+    expect({ firewall: turn.firewall, relayIp: turn.relayIp }).toEqual({ firewall: true, relayIp: '127.0.0.3' });
+    const rtpTo = Number(JANUS_RTP_SPAN.split('-')[1]);
+
+    // What a TURN credential reaches: TCP relays are refused by coturn (no-tcp-relay, 442), and should one be
+    // granted, the firewall stops TCP from the relay address to the Janus host (Janus's API port here), while the
+    // nodes' own connections to it open as before (and carry the call of the next test).
+    const { username, credential } = turnCredentials(turn.secret, 'cluster-relay-probe', Date.now() + 10 * 60_000);
+    const tcp = await turnSession(turn.address, 'tcp', username, credential, turn.port);
+    try {
+      expect(await tcp.allocate('tcp')).toEqual({ ok: false, code: 442, reason: expect.any(String) });
+    } finally {
+      tcp.close();
+    }
+    const janusApi = new URL(cluster.janus[0]!.url);
+    expect(await tcpFrom(turn.relayIp, janusApi.hostname, Number(janusApi.port))).toBe('EPERM');
+    expect(await tcpFrom('127.0.0.1', janusApi.hostname, Number(janusApi.port))).toBe('open');
+
+    // A UDP relay to the Janus media address (coturn's one allowed peer, every port): in the RTP range it arrives,
+    // outside it the firewall drops it (its drop counter moves).
+    const inRange = await udpListener(turn.janusAddress, rtpTo - 50, rtpTo);
+    const outside = await udpListener(turn.janusAddress, rtpTo + 100, rtpTo + 200);
+    const udp = await turnSession(turn.address, 'udp', username, credential, turn.port);
+    try {
+      expect(await udp.allocate('udp')).toEqual({ ok: true });
+      expect(await udp.createPermission(turn.janusAddress)).toEqual({ ok: true });
+      const dropsBefore = firewallDrops();
+      for (let i = 0; i < 5; i++) {
+        udp.sendTo(turn.janusAddress, inRange.port, Buffer.from(`rtp-${i}`));
+        udp.sendTo(turn.janusAddress, outside.port, Buffer.from(`outside-${i}`));
+      }
+      await expect.poll(() => inRange.received(), { timeout: 5_000 }).toBe(5);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(outside.received()).toBe(0);
+      expect(firewallDrops() - dropsBefore).toBeGreaterThanOrEqual(5);
+    } finally {
+      udp.close();
+      inRange.close();
+      outside.close();
+    }
+  }, 60_000);
 
   it('serves one call from two app nodes and keeps it through the loss of a node, of a Janus and the drain of a node, without reload; a kick crosses nodes', async () => {
     const erik = await participant('erik', 'app1');

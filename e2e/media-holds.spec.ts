@@ -4,13 +4,15 @@ import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { anonymousSessionUser } from '../apps/server/src/modules/identity/session-user.ts';
-import { MEDIA_HOLD_MESSAGE } from '../apps/server/src/platform/media-holds.ts';
+import { MEDIA_SOCKETS_FULL_CLOSE_CODE } from '@videomote/contract/media';
+import { sv } from '../apps/web/src/i18n/catalogues/sv.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
 import { freePort } from './support/server.ts';
 import { RawMediaClient } from './support/media.ts';
+import { launchBrowser, newUserPage } from './support/browser.ts';
 
 // What one person, one session and one client address may hold of the media servers at once, across meetings:
-// `/media` sockets (refused before the upgrade), Janus handles and PeerConnections (refused by the relay). Against
+// `/media` sockets (closed at once with a code of their own, which a page shows as a Swedish text), Janus handles and PeerConnections (refused by the relay). Against
 // the real embedded Janus, inside the test network namespace; every client here comes from 127.0.0.1, so the
 // address caps count them all. Small caps through the environment, as an operator sets them.
 const CAPS = {
@@ -45,23 +47,22 @@ const meeting = (participants: Parameters<typeof insertMeeting>[2]['participants
   insertMeeting(t.db, t.app.deps.pins, { type, start: new Date(Date.now() - 60_000), end: new Date(Date.now() + 3600_000), participants });
 const own = (persona: 'erik' | 'karin' | 'fredrik') => meeting([{ persona, role: persona === 'erik' ? 'EmploymentOfficer' : 'PrivateContractor', isAdmin: true }]);
 
-/** A `/media` socket of the client in the meeting, or the HTTP refusal (status and the spec's error body). */
-async function open(client: TestClient, meetingId: string): Promise<RawMediaClient | { status: number; body: Record<string, unknown> }> {
+/** A `/media` socket of the client in the meeting, or its refusal (the close code and reason the server closed it with). */
+async function open(client: TestClient, meetingId: string): Promise<RawMediaClient | { code: number; reason: string }> {
   const res = await tokenFor(client, meetingId);
   expect(res.statusCode, res.body).toBe(200);
   const url = `${base.replace('http', 'ws')}/media/${meetingId}?token=${encodeURIComponent(res.json().data.tokenData.token as string)}`;
   const cookie = `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}`;
-  const refused = await new Promise<{ status: number; body: Record<string, unknown> } | null>((resolve) => {
+  // A refused socket is upgraded and closed at once with a code of its own (a browser cannot read a refused
+  // handshake); an admitted one hears 'connected' from the server.
+  const refused = await new Promise<{ code: number; reason: string } | null>((resolve, reject) => {
     const probe = new WebSocket(url, 'janus-protocol', { headers: { cookie } });
-    probe.once('open', () => {
+    probe.once('message', () => {
       probe.close();
       resolve(null);
     });
-    probe.once('unexpected-response', (_q, r) => {
-      let body = '';
-      r.on('data', (d: Buffer) => (body += d.toString()));
-      r.on('end', () => resolve({ status: r.statusCode ?? 0, body: JSON.parse(body) as Record<string, unknown> }));
-    });
+    probe.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    probe.once('unexpected-response', (_q, r) => reject(new Error(`HTTP ${r.statusCode} at the upgrade`)));
     probe.once('error', () => {});
   });
   if (refused) return refused;
@@ -76,7 +77,7 @@ const socketOf = (r: Awaited<ReturnType<typeof open>>): RawMediaClient => {
   if (!(r instanceof RawMediaClient)) throw new Error(`refused: ${JSON.stringify(r)}`);
   return r;
 };
-const refusedBy = { status: 429, body: { name: 'TooManyRequests', statusCode: 429, message: MEDIA_HOLD_MESSAGE } };
+const refusedBy = { code: MEDIA_SOCKETS_FULL_CLOSE_CODE, reason: 'too many media sockets' };
 const reason = (m: Record<string, unknown>) => String((m.error as { reason?: string } | undefined)?.reason ?? '');
 
 async function closeAll(sockets: RawMediaClient[]): Promise<void> {
@@ -100,7 +101,7 @@ async function attach(raw: RawMediaClient, n: number): Promise<{ session: number
 }
 
 describe('what one person, session and address may hold of the media servers', () => {
-  it('refuses a /media socket past the session\'s, the person\'s (across meetings) and the address\'s cap, with a Swedish 429', async () => {
+  it('refuses a /media socket past the session\'s, the person\'s (across meetings) and the address\'s cap, with a close code of its own', async () => {
     const [m1, m2] = [await own('erik'), await own('erik')];
     const erikA = await t.as('erik');
     const held = [socketOf(await open(erikA, m1.id)), socketOf(await open(erikA, m1.id))];
@@ -159,5 +160,38 @@ describe('what one person, session and address may hold of the media servers', (
     const fredrik = socketOf(await open(await t.as('fredrik'), m4.id));
     expect(await joins(fredrik, 2)).toEqual(['joined', 'Refused by Videomöte: too many peer connections for one client address']);
     await closeAll([erikA, erikB, karin, fredrik]);
+  }, 120_000);
+
+  it('tells a page refused by the cap why, in Swedish, while it keeps retrying; the text goes once a socket is admitted', async () => {
+    const m = await own('fredrik');
+    const [a, b] = [await t.as('fredrik'), await t.as('fredrik')];
+    const held = [socketOf(await open(a, m.id)), socketOf(await open(a, m.id)), socketOf(await open(b, m.id))]; // Fredrik's 3
+    // His browser, in a session of its own (its cookies from the same login as the raw clients'), past the lobby.
+    const c = await t.as('fredrik');
+    expect((await c.post(`/api/lobby/${m.id}/consent`, {})).statusCode).toBe(200);
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newUserPage(browser, base);
+      await context.addCookies(Object.entries(c.cookies).map(([name, value]) => ({ name, value, url: base })));
+      let sockets = 0;
+      page.on('websocket', (ws) => {
+        if (new URL(ws.url()).pathname.startsWith('/media/')) sockets += 1;
+      });
+      const status = () => page.locator('.conference').getAttribute('data-connection-status', { timeout: 1_000 }).catch(() => 'absent');
+      await page.goto(`/meetings/${m.id}/conference?vmtest=1`, { timeout: 90_000 });
+      const text = page.getByRole('alert').filter({ hasText: sv.conference.errors.MEDIA_SOCKETS_FULL });
+      await expect.poll(() => text.count(), { timeout: 30_000 }).toBe(1);
+      // It tries again and again (after 0.5, 1, 2, 4 s, ...), refused each time, and the text stays.
+      await expect.poll(() => sockets, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+      expect(await status()).not.toBe('connected');
+      expect(await text.count()).toBe(1);
+      // One of his other sockets closes: the next try is admitted, and the text goes.
+      await closeAll(held.splice(0, 1));
+      await expect.poll(() => status(), { timeout: 30_000 }).toBe('connected');
+      expect(await text.count()).toBe(0);
+    } finally {
+      await browser.close();
+      await closeAll(held);
+    }
   }, 120_000);
 });

@@ -8,8 +8,9 @@ import { NetBench, selectedPaths } from './support/net-bench.ts';
 import { startTurn, type RunningTurn } from './support/turn-server.ts';
 
 // Short-lived TURN credentials in a real call: a page whose network lets no UDP through (media only through coturn
-// over TCP) holds renewed credentials on every peer connection once the ones it joined with have expired, and
-// its call comes back through the relay after its link is cut and restored. The server is given 40-second
+// over TCP) holds renewed credentials on every peer connection before the ones it joined with expire, which expire
+// without a gap in its media; an ICE restart then makes a new coturn allocation under the renewed username, whose
+// own expiry passes without a gap too; and its call comes back through the relay after its link is cut and restored. The server is given 40-second
 // credentials (TURN_CREDENTIAL_TTL_SECONDS) so that the expiry comes within the test.
 vi.setConfig({ expect: { poll: { timeout: 60_000, interval: 250 } } });
 
@@ -27,7 +28,8 @@ let karin: Page;
 beforeAll(async () => {
   topology = await ClientTopology.create(2);
   [c1, c2] = topology.clients as [Client, Client];
-  turn = await startTurn(SERVER_ADDRESS, SERVER_ADDRESS);
+  // Verbose: its log then names the username of each request (the allocations read below).
+  turn = await startTurn(SERVER_ADDRESS, SERVER_ADDRESS, { verbose: true });
   const seeded = await dataDirWithMeeting(
     [
       { persona: 'erik', role: 'EmploymentOfficer', isAdmin: true },
@@ -62,6 +64,10 @@ const turnNames = (p: Page): Promise<string[]> =>
     return names;
   });
 
+/** The expiries (seconds) in the usernames of `user`'s successful Allocate requests, from coturn's log. */
+const allocationsOf = (log: string, user: string): number[] =>
+  [...log.matchAll(/user <(\d+):([^>]*)>: incoming packet ALLOCATE processed, success/g)].filter((m) => m[2] === user).map((m) => Number(m[1]));
+
 describe('TURN credentials renewed during a call', () => {
   it('reach the page\'s peer connections before the first ones expire, and the call comes back through the relay after a link cut past that expiry', async () => {
     await Promise.all([erik, karin].map((p) => enter(p, meeting.id)));
@@ -73,15 +79,47 @@ describe('TURN credentials renewed during a call', () => {
     const firstExpiry = Number(first!.split(':')[0]) * 1000;
     expect(firstExpiry).toBeLessThanOrEqual(Date.now() + TTL_SECONDS * 1000 + 1_000);
 
-    // Past the first credentials' expiry: the page's peer connections hold renewed ones.
-    await new Promise((r) => setTimeout(r, Math.max(0, firstExpiry - Date.now()) + 2_000));
+    // Up to and past the first credentials' expiry: Karin's camera keeps reaching Erik with no gap (read every 3 s).
+    const user = first!.slice(first!.indexOf(':') + 1);
+    const gapsUntil = async (until: number): Promise<string[]> => {
+      const gaps: string[] = [];
+      for (let last = await framesOf(erik, karinCamera); Date.now() < until; ) {
+        await new Promise((r) => setTimeout(r, 3_000));
+        const now = await framesOf(erik, karinCamera);
+        if (now <= last) gaps.push(`${new Date().toISOString()}: ${last} -> ${now}`);
+        last = now;
+      }
+      return gaps;
+    };
+    expect(await gapsUntil(firstExpiry + 2_000)).toEqual([]);
+    // Her peer connections hold renewed credentials.
     const renewed = await turnNames(karin);
     expect(renewed.length).toBeGreaterThan(0);
     for (const name of renewed) expect(Number(name.split(':')[0]) * 1000).toBeGreaterThan(Date.now());
+    const allocatedBefore = allocationsOf(turn.output(), user).length;
+    expect(allocatedBefore, 'her allocations under the first credentials, in coturn\'s log').toBeGreaterThan(0);
 
-    // Karin's link cut for 5 s and restored (UDP still blocked): media comes back through the relay. (Seen here: the
-    // restart kept coturn's allocation, whose TCP connection outlived the cut, so this does not show a new
-    // allocation made with the renewed credentials; the page's peer connections hold them for when one is needed.)
+    // An ICE restart of each of her connections, as the page makes after an address change or a resumed socket:
+    // coturn allocates anew under the renewed username (its log names the username of each request), and her media
+    // moves to it without a gap; then the credentials of that allocation expire too, and the call goes on.
+    await karin.evaluate(() => {
+      const s = (window as unknown as { __videomoteTest: { session: { recoveries: Map<unknown, { restartNow(): void }>; remote?: { networkChanged(): void } | null } } })
+        .__videomoteTest.session;
+      for (const r of s.recoveries.values()) r.restartNow();
+      s.remote?.networkChanged();
+    });
+    await expect
+      .poll(() => allocationsOf(turn.output(), user).slice(allocatedBefore).filter((e) => e * 1000 > firstExpiry), {
+        timeout: 30_000,
+        message: `a new allocation under a renewed username; ${user}'s allocations so far: ${allocationsOf(turn.output(), user).join(', ')}`,
+      })
+      .not.toEqual([]);
+    const inUse = Math.max(...allocationsOf(turn.output(), user)) * 1000;
+    expect(new Set(await selectedPaths(karin))).toEqual(new Set(['relay/tcp']));
+    expect(await gapsUntil(inUse + 5_000)).toEqual([]);
+    console.log(`first credentials expired ${new Date(firstExpiry).toISOString()}; allocations of ${user}: ${allocationsOf(turn.output(), user).join(', ')}`);
+
+    // Karin's link cut for 5 s and restored (UDP still blocked): media comes back through the relay.
     c2.cut();
     await new Promise((r) => setTimeout(r, 5_000));
     c2.restore();
@@ -89,5 +127,5 @@ describe('TURN credentials renewed during a call', () => {
     const before = await framesOf(erik, karinCamera);
     await expect.poll(() => framesOf(erik, karinCamera), { timeout: 90_000 }).toBeGreaterThan(before + 5);
     expect(new Set(await selectedPaths(karin))).toEqual(new Set(['relay/tcp']));
-  }, 300_000);
+  }, 420_000);
 });

@@ -27,7 +27,7 @@ const closers: (() => void)[] = [];
 
 beforeAll(async () => {
   for (const address of [JANUS_HOST, TURN_HOST]) execFileSync('ip', ['addr', 'add', `${address}/32`, 'dev', 'vmifb0']);
-  execFileSync('nft', ['-D', `janus_hosts={ ${JANUS_HOST} }`, '-D', `rtp_ports=${RTP_RANGE}`, '-f', path.join(root, 'deploy/coturn/turn-to-janus.nft')]);
+  execFileSync('nft', ['-D', `turn_relay=${TURN_HOST}`, '-D', `janus_hosts={ ${JANUS_HOST} }`, '-D', `rtp_ports=${RTP_RANGE}`, '-f', path.join(root, 'deploy/coturn/turn-to-janus.nft')]);
   for (const port of [IN_RANGE, OUTSIDE]) {
     const s = dgram.createSocket('udp4');
     s.on('message', () => received.set(port, (received.get(port) ?? 0) + 1));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run cluster: the production topology on this machine (HAProxy with TLS, two app nodes that HAProxy reaches
 # over TLS and that sign their messages through Redis (CLUSTER_SECRET), two Janus, coturn
-# when deploy/coturn/turnserver.conf exists), inside a private network namespace so nothing it opens is reachable
+# when deploy/coturn/turnserver.conf exists, with deploy/coturn/turn-to-janus.nft loaded for its relay address), inside a private network namespace so nothing it opens is reachable
 # from outside and Janus gathers on 127.0.0.2 (scripts/in-netns.sh). Needs root (unshare).
 #   DATABASE_URL  the shared PostgreSQL; default: this machine's, through its Unix socket (reachable from the
 #                 namespace, unlike 127.0.0.1:5432), database "videomote"

@@ -18,14 +18,16 @@ export interface RunningTurn {
 
 /**
  * Debian's coturn with deploy/coturn/turnserver.conf, listening and relaying on `address`, the shared secret and
- * the only allowed private peer (Janus's address) given at start as the file's header says.
+ * the only allowed private peer (Janus's address) given at start as the file's header says. `verbose`: coturn logs
+ * each request with its username (`session …: realm <…> user <…>: incoming packet ALLOCATE processed, success`),
+ * which it does not at its default level.
  */
-export async function startTurn(address: string, allowedPeer: string): Promise<RunningTurn> {
+export async function startTurn(address: string, allowedPeer: string, options: { verbose?: boolean } = {}): Promise<RunningTurn> {
   const secret = crypto.randomBytes(24).toString('base64url');
   let log = '';
   const child: ChildProcess = spawn(
     'turnserver',
-    ['-c', TURN_CONFIG, `--static-auth-secret=${secret}`, `--listening-ip=${address}`, `--relay-ip=${address}`, `--allowed-peer-ip=${allowedPeer}`, '--log-file=stdout', '--pidfile=/dev/null'],
+    ['-c', TURN_CONFIG, `--static-auth-secret=${secret}`, `--listening-ip=${address}`, `--relay-ip=${address}`, `--allowed-peer-ip=${allowedPeer}`, '--log-file=stdout', '--pidfile=/dev/null', ...(options.verbose ? ['--verbose'] : [])],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout!.on('data', (d) => (log += d));

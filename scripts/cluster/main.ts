@@ -29,6 +29,8 @@ try {
     redisUrl: process.env.REDIS_URL || undefined,
     publicPort: process.env.CLUSTER_PORT ? Number(process.env.CLUSTER_PORT) : 8443,
     iceEnforce: process.env.JANUS_ICE_ENFORCE ?? null,
+    // In its own namespace (scripts/cluster.sh) the TURN firewall is the namespace's, as on a TURN host of its own.
+    turnFirewall: process.env.VIDEOMOTE_IN_NETNS === '1' && !!process.env.JANUS_ICE_ENFORCE,
   });
 } catch (err) {
   console.error((err as Error).message);
@@ -37,6 +39,7 @@ try {
 const c = cluster!;
 for (const p of c.processes()) console.log(`  ${p.name.padEnd(8)} pid ${p.pid}`);
 for (const n of c.nodes) console.log(`  ${n.server}: https://127.0.0.1:${n.port} (internal https://127.0.0.1:${n.internalPort}/readyz), DATA_DIR ${n.dataDir}`);
+if (c.turn) console.log(`  coturn: turn:${c.turn.address}:${c.turn.port}, relaying from ${c.turn.relayIp} to ${c.turn.janusAddress}${c.turn.firewall ? ' (deploy/coturn/turn-to-janus.nft loaded)' : ''}`);
 console.log(`  test CA: ${c.caFile} (server certificate SPKI sha256 ${c.spkiHash})`);
 console.log(`Videomöte (cluster) serves on ${c.url}`);
 console.log(`  a browser in this namespace: nsenter --net=/proc/${process.pid}/ns/net chromium --ignore-certificate-errors-spki-list=${c.spkiHash} ${c.url}`);

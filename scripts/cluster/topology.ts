@@ -20,6 +20,15 @@ import { serverBundle } from '../server-bundle.ts';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HAPROXY_CFG = path.join(ROOT, 'deploy/haproxy/haproxy.cfg');
 export const TURNSERVER_CONF = path.join(ROOT, 'deploy/coturn/turnserver.conf');
+export const TURN_FIREWALL = path.join(ROOT, 'deploy/coturn/turn-to-janus.nft');
+/** The Janus instances' RTP port ranges, and the span the TURN firewall lets the relay reach. */
+const JANUS_RTP_RANGES = ['20400-20499', '20500-20599'];
+export const JANUS_RTP_SPAN = '20400-20599';
+/**
+ * coturn's relay address inside the cluster's network namespace: one of its own, as deploy/coturn/turn-to-janus.nft
+ * wants (it judges only packets from the relay address), so that the app nodes' traffic to Janus is never touched.
+ */
+export const TURN_RELAY_IP = '127.0.0.3';
 
 export interface ClusterOptions {
   /** The shared PostgreSQL (required: two nodes cannot share an embedded database). */
@@ -34,6 +43,12 @@ export interface ClusterOptions {
   iceEnforce?: string | null;
   /** Shared by the nodes (they must agree); fresh for the run when left out. */
   pinKey?: string;
+  /**
+   * Load deploy/coturn/turn-to-janus.nft for coturn's relay address, as an operator does on the TURN host (removed
+   * on stop). Only inside the cluster's own network namespace (scripts/in-netns.sh; needs iceEnforce): the table
+   * belongs to that namespace.
+   */
+  turnFirewall?: boolean;
   log?: (line: string) => void;
 }
 
@@ -58,6 +73,19 @@ export interface JanusInstance extends ClusterProcess {
   url: string;
 }
 
+export interface TurnInstance extends ClusterProcess {
+  /** Where browsers reach it (listening-ip and port), and the address it relays from (relay-ip). */
+  address: string;
+  port: number;
+  relayIp: string;
+  /** The only peer address it relays to (allowed-peer-ip): the Janus instances' media address. */
+  janusAddress: string;
+  /** The REST credentials' shared secret (the nodes' TURN_SECRET). */
+  secret: string;
+  /** Whether deploy/coturn/turn-to-janus.nft is loaded for it. */
+  firewall: boolean;
+}
+
 export interface Cluster {
   /** https://localhost:{port}: the one public address. */
   url: string;
@@ -68,7 +96,7 @@ export interface Cluster {
   proxy: ClusterProcess;
   nodes: AppNode[];
   janus: JanusInstance[];
-  turn: ClusterProcess | null;
+  turn: TurnInstance | null;
   redis: ClusterProcess | null;
   /** Every process this cluster started, for CPU accounting. */
   processes(): ClusterProcess[];
@@ -174,9 +202,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   fs.chmodSync(dir, 0o700);
   const started: ClusterProcess[] = [];
   let schemaDropper: (() => Promise<void>) | null = null;
+  let firewallRemover: (() => void) | null = null;
   const stopAll = async () => {
     // The proxy first (no new traffic), then the nodes (they drain), then what they use.
     for (const p of [...started].reverse()) await p.kill('SIGTERM');
+    firewallRemover?.();
     await schemaDropper?.();
     fs.rmSync(dir, { recursive: true, force: true });
   };
@@ -218,7 +248,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const tokenSecret = crypto.randomBytes(24).toString('base64url');
     const roomAdminKey = crypto.randomBytes(24).toString('base64url');
     const janus: JanusInstance[] = [];
-    for (const [i, rtp] of ['20400-20499', '20500-20599'].entries()) {
+    for (const [i, rtp] of JANUS_RTP_RANGES.entries()) {
       const wsPort = await freePort();
       const cfg = writeJanusConfig(path.join(dir, `janus${i + 1}`), {
         wsPort,
@@ -236,18 +266,30 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       janus.push({ ...p, url });
     }
 
-    // coturn from the reference file when there is one; its shared secret is the nodes' TURN_SECRET.
-    let turn: ClusterProcess | null = null;
+    // coturn from the reference file when there is one; its shared secret is the nodes' TURN_SECRET. As an operator
+    // starts it (the file's header): the Janus media address as the one allowed peer, and (in the namespace) a relay
+    // address of its own that the TURN firewall judges.
+    let turn: TurnInstance | null = null;
     const turnEnv: Record<string, string> = {};
     if (fs.existsSync(TURNSERVER_CONF)) {
       const port = await freePort();
       const secret = crypto.randomBytes(24).toString('base64url');
       const ip = options.iceEnforce ?? '127.0.0.1';
-      turn = startProcess('coturn', '/usr/bin/turnserver', [
-        '-c', TURNSERVER_CONF, '--listening-ip', ip, '--relay-ip', ip, '--listening-port', String(port),
+      const relayIp = options.iceEnforce ? TURN_RELAY_IP : ip;
+      const p = startProcess('coturn', '/usr/bin/turnserver', [
+        '-c', TURNSERVER_CONF, '--listening-ip', ip, '--relay-ip', relayIp, '--listening-port', String(port), '--allowed-peer-ip', ip,
         '--static-auth-secret', secret, '--pidfile', path.join(dir, 'turnserver.pid'), '--log-file', 'stdout', '--no-tls', '--no-dtls',
       ], process.env, log);
-      started.push(turn);
+      started.push(p);
+      let firewall = false;
+      if (options.turnFirewall) {
+        if (!options.iceEnforce) throw new Error('turnFirewall needs the cluster\'s own network namespace (iceEnforce)');
+        // Every address of the Janus "host" here: its media address and the loopback its APIs listen on.
+        run('nft', ['-D', `turn_relay=${relayIp}`, '-D', `janus_hosts={ 127.0.0.1, ${ip} }`, '-D', `rtp_ports=${JANUS_RTP_SPAN}`, '-f', TURN_FIREWALL], ROOT);
+        firewallRemover = () => void spawnSync('nft', ['delete', 'table', 'inet', 'videomote_turn']);
+        firewall = true;
+      }
+      turn = { ...p, address: ip, port, relayIp, janusAddress: ip, secret, firewall };
       turnEnv.TURN_URLS = `turn:${ip}:${port}?transport=udp,turn:${ip}:${port}?transport=tcp`;
       turnEnv.TURN_SECRET = secret;
     } else {

@@ -176,5 +176,13 @@ export type MediaClientMessage = { videomote: 'state'; hasAudio: boolean; hasVid
  */
 export const MEDIA_RESUME_GRACE_MS = 20_000;
 
+/**
+ * The close code of a `/media` socket refused because its person, session or client address already holds as many
+ * media sockets as allowed (MEDIA_MAX_SOCKETS_PER_*). The server admits the upgrade only to close it with this code at
+ * once: a browser cannot read the status of a refused WebSocket handshake, and the page must tell this refusal apart
+ * from a broken network to say why (it keeps retrying: the refusal ends when another socket closes).
+ */
+export const MEDIA_SOCKETS_FULL_CLOSE_CODE = 4029;
+
 /** `POST /api/meeting/{id}/forceunpublish` and `/kick`: the target connection. */
 export const ModerationRequest = Type.Object({ data: Type.Object({ connectionId: Type.String({ minLength: 1, maxLength: 64 }) }) });

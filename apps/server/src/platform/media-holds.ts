@@ -43,6 +43,3 @@ export function holdRefusal(resource: HoldResource, scope: HoldScope): string {
   const what = resource === 'peerConnections' ? 'peer connections' : resource;
   return `too many ${what} for one ${scope === 'address' ? 'client address' : scope}`;
 }
-
-/** What a person is told when a new `/media` socket is refused (HTTP 429 before the upgrade, the spec's error shape). */
-export const MEDIA_HOLD_MESSAGE = 'Du har för många anslutningar till videomöten öppna. Stäng en annan flik eller ett annat möte och försök igen.';

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import { AppError } from '../../platform/errors.ts';
-import { MEDIA_HOLD_MESSAGE, type HoldCounts, type HoldScope, type Holder } from '../../platform/media-holds.ts';
+import { type HoldCounts, type HoldScope, type Holder } from '../../platform/media-holds.ts';
 import { HOLD_REFRESH_MS, type SocketHolds } from '../../platform/socket-holds.ts';
 
 /** How long a hold taken before the upgrade waits for its socket (a handshake that never completes lets it go). */
@@ -10,8 +9,9 @@ const UNATTACHED_MS = 30_000;
 const SCOPES: HoldScope[] = ['person', 'session', 'address'];
 
 /**
- * The `/media` sockets' holds: one taken before the upgrade (refused with 429 and a Swedish message when a person,
- * session or address already holds its cap of sockets), given back when the socket closes, kept fresh meanwhile.
+ * The `/media` sockets' holds: one taken before the upgrade (none when a person, session or address already holds its
+ * cap of sockets: the route then closes the socket with MEDIA_SOCKETS_FULL_CLOSE_CODE), given back when the socket
+ * closes, kept fresh meanwhile.
  */
 export class MediaSocketHolds {
   private readonly live = new Map<string, { keys: string[]; since: number; attached: boolean }>();
@@ -26,7 +26,8 @@ export class MediaSocketHolds {
     this.timer.unref();
   }
 
-  async take(holder: Holder): Promise<string> {
+  /** A hold's id, or null when one of the holder's scopes is full. */
+  async take(holder: Holder): Promise<string | null> {
     const id = crypto.randomUUID();
     const requests = SCOPES.map((scope) => ({ key: `sockets:${holder[scope]}`, max: this.caps[scope] }));
     let full: number;
@@ -39,7 +40,7 @@ export class MediaSocketHolds {
     }
     if (full >= 0) {
       this.log.warn({ scope: SCOPES[full] }, 'media socket refused: cap reached');
-      throw new AppError('TooManyRequests', MEDIA_HOLD_MESSAGE);
+      return null;
     }
     this.live.set(id, { keys: requests.map((r) => r.key), since: Date.now(), attached: false });
     return id;

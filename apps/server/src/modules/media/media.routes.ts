@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import { GetTokenData, GetTokenRequest, MeetingByRoomId, ModerationRequest } from '@videomote/contract/media';
+import { GetTokenData, GetTokenRequest, MEDIA_SOCKETS_FULL_CLOSE_CODE, MeetingByRoomId, ModerationRequest } from '@videomote/contract/media';
 import { Envelope } from '@videomote/contract/envelope';
 import { ConnectionCheckParams, ConnectionCheckReport, ConnectionCheckStart, ParticipantConnectionCheck } from '@videomote/contract/connection-check';
 import { requirePerson, requireUser } from '../../platform/auth.ts';
@@ -116,7 +116,7 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
       // A page (re)connects a few times a minute at most; far more is a script opening sockets to tie up Janus.
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: { params: MeetingIdParams, querystring: RelayQuery },
-      // Refused before the upgrade: a stranger gets an HTTP 403/404, never a socket.
+      // Refused before the upgrade: a stranger gets an HTTP 403/404, never a socket (a full holder: see below).
       preValidation: async (request) => {
         // SECURITY: a browser sends the session cookie with a cross-site WebSocket handshake too; only our own pages
         // may open the relay (as for /chat). Non-browser clients send no Origin and are judged by session and token.
@@ -127,13 +127,16 @@ async function mediaPlugin(fastify: FastifyInstance): Promise<void> {
         // SECURITY: sockets per person (across meetings), per session and per client address, on every node.
         const holder = holderOf(admission.user, sha256(admission.sessionToken), request.ip);
         admission.holder = holder;
-        admission.holdId = await holds.take(holder);
+        // A full holder is still let through the upgrade, only to be closed with a code of its own below: a browser
+        // cannot read a refused handshake's status, and the page says why it cannot connect (no hold, no upstream).
+        admission.holdId = (await holds.take(holder)) ?? undefined;
         admissions.set(request, admission);
       },
     },
     (socket, request) => {
       const admission = admissions.get(request)!;
-      holds.attach(admission.holdId!, socket);
+      if (!admission.holdId) return socket.close(MEDIA_SOCKETS_FULL_CLOSE_CODE, 'too many media sockets');
+      holds.attach(admission.holdId, socket);
       // janus.js speaks as soon as the socket opens; hold its first messages until the relay is wired (a bounded few).
       const early: string[] = [];
       const collect = (raw: unknown) => {

@@ -459,6 +459,8 @@ export const en = {
       MEDIA_TRANSIT_ONLY:
         'A participant has a web browser that cannot encrypt picture and sound all the way. While that participant is in the meeting, picture and sound are protected only on the way to and from our video server.',
       SUBSCRIBE_FAILED: 'A video stream could not be received.',
+      MEDIA_SOCKETS_FULL:
+        'There are too many open connections to video meetings from you or your network. Close another tab or leave another meeting. We keep trying to connect automatically.',
     },
     connectionFailures: {
       token: 'The details needed to join the meeting could not be fetched.',

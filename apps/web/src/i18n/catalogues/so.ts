@@ -459,6 +459,8 @@ export const so = {
       MEDIA_TRANSIT_ONLY:
         'Ka qaybgale ayaa leh browser aan xafidi karin sawirka iyo codka jidka oo dhan. Inta ka qaybgalahaasi shirka ku jiro, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya.',
       SUBSCRIBE_FAILED: 'Qulqul fiidiyow lama heli karin.',
+      MEDIA_SOCKETS_FULL:
+        'Waxaa jira xiriiro badan oo furan oo shirar fiidiyow ah oo adiga ama shabakaddaada ka yimid. Xir tab kale ama ka bax shir kale. Si toos ah ayaan isugu dayi doonnaa inaan mar kale ku xirno.',
     },
     connectionFailures: {
       token: 'Xogta loo baahan yahay si aad ugu biirto kulanka lama soo heli karin.',

@@ -468,6 +468,8 @@ export const sv = {
       MEDIA_TRANSIT_ONLY:
         'En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen. Så länge den deltagaren är med skyddas bild och ljud i mötet bara på vägen till och från vår videoserver.',
       SUBSCRIBE_FAILED: 'Det gick inte att ta emot en videoström.',
+      MEDIA_SOCKETS_FULL:
+        'Det finns för många öppna anslutningar till videomöten från dig eller ditt nätverk. Stäng en annan flik eller lämna ett annat möte. Vi försöker ansluta igen automatiskt.',
     },
     /** What the chat's ERROR line says when the connection failed (spec §4, §8): why, not only that it did. */
     connectionFailures: {

@@ -3,7 +3,7 @@
 // janus-loader, media-socket, local-media, own-publisher, camera-publisher, screen-share-session, socket-resume,
 // connection-health, remote-feeds.
 import type { JanusJS } from 'janus-gateway';
-import type { MediaKey, MediaServerMessage } from '@videomote/contract/media';
+import { MEDIA_SOCKETS_FULL_CLOSE_CODE, type MediaKey, type MediaServerMessage } from '@videomote/contract/media';
 import type { VideoLayers } from '@videomote/contract/identity';
 import type { CallModel, AnnouncedConnection } from '../model/call-model.ts';
 import { wantedFeeds } from '../model/subscription-plan.ts';
@@ -304,6 +304,12 @@ export class MediaSession {
         if (ws !== this.socket) return;
         this.lastCloseCode = event.code;
         if (event.code === KICKED_CLOSE_CODE) this.kicked = true;
+        // Refused by a cap on media sockets: said until a socket is admitted again (CallModel.connected). janus.js
+        // reports nothing of a socket closed before its session was made, so the retry with backoff starts here.
+        if (event.code === MEDIA_SOCKETS_FULL_CLOSE_CODE) {
+          this.opts.model.addError('MEDIA_SOCKETS_FULL');
+          if (epoch.live && !this.janusReady) this.onLost();
+        }
       });
     });
   }

@@ -186,6 +186,16 @@ describe('CallModel', () => {
     expect(m.getState().errors.map((e) => e.key)).toEqual(['FORCE_MUTE_FAILED', 'SCREEN_SHARE_FAILED']);
   });
 
+  it('says a media socket was refused by a cap until a socket is admitted again, the failure of the retries with it', () => {
+    const m = new CallModel();
+    m.connecting();
+    m.addError('MEDIA_SOCKETS_FULL');
+    m.connectionFailed('Det gick inte att nå mötets videoserver.');
+    expect(m.getState().errors.map((e) => e.key)).toEqual(['MEDIA_SOCKETS_FULL', 'connectionFailed']);
+    m.connected({ connectionId: 'me', capabilities: caps, connections: [conn('me')] });
+    expect(m.getState().errors).toEqual([]);
+  });
+
   it('fails a connection into disconnected with the failure error, and clears own flags when the camera dies', () => {
     const m = new CallModel();
     m.connecting();

@@ -183,6 +183,7 @@ export class CallModel {
     this.focusNewShare([]);
     this.removeError('networkDisconnected');
     this.removeError('connectionFailed');
+    this.removeError('MEDIA_SOCKETS_FULL');
   }
 
   connectionCreated(c: AnnouncedConnection): void {
