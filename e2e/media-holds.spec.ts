@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { anonymousSessionUser } from '../apps/server/src/modules/identity/session-user.ts';
 import { MEDIA_HOLD_MESSAGE } from '../apps/server/src/platform/media-holds.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
-import { freePort } from './support/server.ts';
+import { listeningTestApp } from './support/listening-app.ts';
 import { RawMediaClient } from './support/media.ts';
 
 // What one person, one session and one client address may hold of the media servers at once, across meetings:
@@ -29,13 +29,7 @@ let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({
-    clock: testClock(new Date()),
-    env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '', PUBLIC_URL: base, PORT: String(port), ...Object.fromEntries(Object.entries(CAPS).map(([k, v]) => [k, String(v)])) },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp(testClock(new Date()), Object.fromEntries(Object.entries(CAPS).map(([k, v]) => [k, String(v)]))));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
