@@ -88,6 +88,7 @@ const { dataDirWithMeeting, postgresWithMeeting } = await import('../e2e/support
 const { startServer, freePort } = await import('../e2e/support/server.ts');
 const { loginAs, loginWithPin } = await import('../e2e/support/login.ts');
 const { withoutMicrophone } = await import('../e2e/support/call.ts');
+const { giveConsent } = await import('./page-consent.ts');
 const { JanusSupervisor } = await import('../apps/server/src/modules/media/janus/janus-supervisor.ts');
 const { JanusControl } = await import('../apps/server/src/modules/media/janus/janus-control.ts');
 const { signJanusToken } = await import('../apps/server/src/modules/media/janus/janus-token.ts');
@@ -456,17 +457,6 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
 }
 
 // ── Product: the real meeting screen ──
-/**
- * The lobby's consent, through its API (as e2e/support/call.ts's giveConsent, which tsx cannot send
- * to a page: it names its inner functions).
- */
-const giveConsent = (page: Page, meetingId: string): Promise<number> =>
-  page.evaluate(async (id) => {
-    await fetch('/api/getantiforgerydata');
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-    const res = await fetch(`/api/lobby/${id}/consent`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf }, body: JSON.stringify({ data: {} }) });
-    return res.status;
-  }, meetingId);
 const meetingUrl = `${server.url}/meetings/${seeded.meeting.id}/conference?vmtest=1`;
 const lobbyUrl = `${server.url}/meetings/${seeded.meeting.id}/lobby?vmtest=1`;
 async function loggedIn(browser: Browser, who: Person, opened: BrowserContext[], microphone: boolean): Promise<Page> {

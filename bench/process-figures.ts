@@ -23,6 +23,31 @@ export async function cpuPercentOver(pids: number[], ms: number): Promise<number
   return pids.map((pid, i) => ((cpuSeconds(pid) - before[i]!) / seconds) * 100);
 }
 
+/** The embedded Janus: the server's descendant named janus. */
+export function findJanus(rootPid: number): number | null {
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    const children: number[] = [];
+    try {
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        children.push(...fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      continue;
+    }
+    for (const c of children) {
+      try {
+        if (fs.readFileSync(`/proc/${c}/comm`, 'utf8').trim().startsWith('janus')) return c;
+      } catch {
+        /* gone */
+      }
+      queue.push(c);
+    }
+  }
+  return null;
+}
+
 export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** The value below which `p` (0–1) of the samples lie, nearest rank (p95 of 10 samples is the largest). */

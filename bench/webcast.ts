@@ -17,7 +17,6 @@
  *   npm run bench:webcast        BENCH_VIEWERS=20,50 BENCH_HOLD_SECONDS=15 npm run bench:webcast
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 
 /** BENCH_BROWSER=0: no real Chromium viewer (then no web build is needed either). */
@@ -37,7 +36,7 @@ const { Pacer } = await import('@videomote/synthetic/pacer');
 const { launchBrowser, newUserPage } = await import('../e2e/support/browser.ts');
 const { RECORD_PEER_CONNECTIONS } = await import('../e2e/support/peer-connections.ts');
 const { decodingVideosAt, videoFramesByStream, keyFrameTotals } = await import('./page-video-probes.ts');
-const { cpuSeconds, rssMb, percentile, median, machine, loadAverage } = await import('./process-figures.ts');
+const { cpuSeconds, rssMb, percentile, median, machine, loadAverage, findJanus } = await import('./process-figures.ts');
 
 type Participant = Awaited<ReturnType<typeof SyntheticParticipant.join>>;
 type Viewer = Awaited<ReturnType<typeof SyntheticViewer.subscribe>>;
@@ -52,31 +51,6 @@ const GENERATOR_CPU_LIMIT = 85;
 /** Pins a process and all its threads to the given cores; false when taskset is missing or refuses. */
 function pin(pid: number, cores: string): boolean {
   return spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0;
-}
-
-/** The embedded Janus: the server's descendant named janus. */
-function findJanus(rootPid: number): number | null {
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    const children: number[] = [];
-    try {
-      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-        children.push(...fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-      }
-    } catch {
-      continue;
-    }
-    for (const c of children) {
-      try {
-        if (fs.readFileSync(`/proc/${c}/comm`, 'utf8').trim().startsWith('janus')) return c;
-      } catch {
-        /* gone */
-      }
-      queue.push(c);
-    }
-  }
-  return null;
 }
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;

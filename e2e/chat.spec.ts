@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBench } from './support/bench.ts';
 import type { PersonaKey } from './support/login.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { screenshot } from './support/screenshots.ts';
 import { ERIK_WITH_JONNA, seededDataDir, underWayNow } from './support/seed.ts';
 import { giveConsent } from './support/call.ts';
 
@@ -135,6 +136,7 @@ describe('chat in a meeting', () => {
     // The line carries the failure's message, not the banner's words again.
     expect(await messages(erik).locator('.chat-notice--error', { hasText: /^\d{2}:\d{2}Anslutning misslyckades$/ }).count()).toBe(0);
     expect(await seriousAxeViolations(erik)).toEqual([]);
+    await screenshot(erik, 'chat-connection-failure');
   });
 
   it('the emoji picker inserts by Swedish name and hides after sending', async () => {

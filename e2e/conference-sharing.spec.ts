@@ -6,6 +6,7 @@ import { seriousAxeViolations } from './support/axe.ts';
 import { BOOKER_AS_OFFICER, JONNA_BY_PIN, KARIN_AS_CONTRACTOR } from './support/booking.ts';
 import { loginAs } from './support/login.ts';
 import { rawPublishAttempt } from './support/raw-media-in-page.ts';
+import { screenshot } from './support/screenshots.ts';
 
 // Screen sharing with takeover (conference spec §2, §4, §6), through the real server, Janus and Chromium's fake
 // screen (--use-fake-ui-for-media-stream picks it without a picker), with the groups' default grants: a caseworker, a
@@ -17,11 +18,6 @@ let erik: Page;
 let jonna: Page;
 let karin: Page;
 let meeting: { id: string };
-
-/** With E2E_SCREENSHOTS=<folder>, a screenshot of what people read, to check how it looks. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/sharing-${name}.png` });
-}
 
 /** `taker` presses 'Dela skärm' while `sharer` shares, confirms the takeover, and every page then shows the new share. */
 async function takeOver(taker: Page, takerName: string, takerId: string, sharerName: string, sharerId: string, others: Page[]): Promise<void> {
@@ -99,7 +95,7 @@ describe('screen sharing', () => {
     await expect.poll(() => prompt.count()).toBe(1);
     expect(await prompt.getByRole('button', { name: 'Ja, dela min skärm' }).count()).toBe(1);
     expect(await seriousAxeViolations(jonna)).toEqual([]);
-    await shot(jonna, 'takeover-confirmation');
+    await screenshot(jonna, 'sharing-takeover-confirmation');
     await jonna.getByRole('button', { name: 'Avbryt' }).click();
     await expect.poll(() => prompt.count()).toBe(0);
     expect(await erik.getByRole('button', { name: 'Avsluta skärmdelning' }).count()).toBe(1);

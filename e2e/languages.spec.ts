@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBench } from './support/bench.ts';
@@ -6,18 +5,13 @@ import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, JONNA_BY_PIN } from './support/
 import { book } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
+import { screenshot } from './support/screenshots.ts';
 
 /**
  * The job seeker's own language: the external screens in Arabic (right to left) and English, chosen from the
  * browser's language on the first visit and in the header, remembered, each axe-clean; the conference's control bar
  * mirrored in Arabic. Screenshots go to E2E_SCREENSHOTS when it is set (to look at them).
  */
-const shots = process.env.E2E_SCREENSHOTS;
-const shoot = async (page: Page, name: string) => {
-  if (!shots) return;
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/languages-${name}.png` });
-};
 
 const documentLanguage = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 
@@ -52,7 +46,7 @@ describe('the external screens in the job seeker’s own language', () => {
     const heading = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).direction);
     expect(heading).toBe('rtl');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'lobby-ar');
+    await screenshot(page, 'languages-lobby-ar');
 
     // English from the header's language choice.
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
@@ -89,7 +83,7 @@ describe('the external screens in the job seeker’s own language', () => {
     const languageX = await page.locator('.conference-toolbar .language-switcher').evaluate((e) => e.getBoundingClientRect().left);
     expect(helpX).toBeGreaterThan(languageX);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'conference-ar');
+    await screenshot(page, 'languages-conference-ar');
 
     // English in the call's toolbar: the same bar, left to right.
     await page.locator('.conference-toolbar').getByRole('combobox', { name: 'اللغة' }).selectOption('en');
@@ -103,7 +97,7 @@ describe('the external screens in the job seeker’s own language', () => {
     await ownPin('Pin').waitFor({ timeout: 5_000 });
     expect(await ownTile.getByRole('button', { name: 'Blurred background' }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'conference-en');
+    await screenshot(page, 'languages-conference-en');
 
     // Remembered in this browser.
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
@@ -137,6 +131,6 @@ describe('the external screens in the job seeker’s own language', () => {
     const switcherX = await page.locator('.app-header .language-switcher').evaluate((e) => e.getBoundingClientRect().left);
     expect(menuX).toBeGreaterThan(switcherX);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await shoot(page, 'public-access-ar');
+    await screenshot(page, 'languages-public-access-ar');
   });
 });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { MAX_HANDLES_PER_SESSION, MAX_SESSIONS } from '../apps/server/src/modules/media/janus/relay-policy.ts';
 import { DEFAULT_MEDIA_LIMITS } from '../apps/server/src/platform/media-capacity.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
-import { freePort } from './support/server.ts';
+import { listeningTestApp } from './support/listening-app.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
 import { RawMediaClient } from './support/media.ts';
 
@@ -23,19 +23,10 @@ let base: string;
 let browser: Browser | null = null;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({
-    clock: testClock(new Date()),
-    env: {
-      JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '',
-      PUBLIC_URL: base,
-      PORT: String(port),
-      JANUS_RTP_PORT_RANGE: `${RTP_FIRST}-${RTP_FIRST + RTP_PORTS - 1}`,
-      MEDIA_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
-    },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp(testClock(new Date()), {
+    JANUS_RTP_PORT_RANGE: `${RTP_FIRST}-${RTP_FIRST + RTP_PORTS - 1}`,
+    MEDIA_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
+  }));
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

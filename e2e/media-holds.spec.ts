@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { anonymousSessionUser } from '../apps/server/src/modules/identity/session-user.ts';
 import { MEDIA_SOCKETS_FULL_CLOSE_CODE } from '@videomote/contract/media';
 import { sv } from '../apps/web/src/i18n/catalogues/sv.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
-import { freePort } from './support/server.ts';
+import { listeningTestApp } from './support/listening-app.ts';
 import { RawMediaClient } from './support/media.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 
@@ -31,13 +31,7 @@ let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({
-    clock: testClock(new Date()),
-    env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '', PUBLIC_URL: base, PORT: String(port), ...Object.fromEntries(Object.entries(CAPS).map(([k, v]) => [k, String(v)])) },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp(testClock(new Date()), Object.fromEntries(Object.entries(CAPS).map(([k, v]) => [k, String(v)]))));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBench } from './support/bench.ts';
 import { enter, status } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { screenshot } from './support/screenshots.ts';
 import { seededDataDir } from './support/seed.ts';
 
 /**
@@ -99,11 +100,13 @@ describe('public access to a webcast', () => {
     await enter(erik, todayId);
     for (const p of [erik, ...viewers]) await expect.poll(() => status(p).textContent(), { timeout: 60_000 }).toBe('4 personer deltar i mötet');
     const viewer = viewers[0]!;
+    await screenshot(viewer, 'public-access-viewer-status-line');
     await viewer.getByRole('button', { name: /^Deltagare/ }).click();
     const people = viewer.getByRole('region', { name: /^Deltagare \(\d+\)$/ });
     await expect.poll(() => people.getByRole('heading', { level: 2 }).textContent()).toBe('Deltagare (4)');
     expect(await people.getByRole('heading', { name: 'Presentatörer' }).count()).toBe(1);
     expect(await seriousAxeViolations(viewer)).toEqual([]);
+    await screenshot(viewer, 'public-access-viewer-participants');
 
     // The conference's guard for a visitor without a name (spec §2), reached without the room id: it finds the room
     // and shows the name form there, not 'Mötet avslutat!'.
@@ -114,6 +117,29 @@ describe('public access to a webcast', () => {
     expect(await last.getByRole('heading', { name: 'Mötet avslutat!' }).count()).toBe(0);
     await bench.closePages();
   }, 240_000);
+
+  it("a visitor whose browser cannot encrypt end to end is told it cannot see or hear the webcast, not that everyone sees the message", async () => {
+    // The server refuses a visitor's `e2ee=0` (one visitor would switch the presenters' frames to plain), so the
+    // page does not connect: only the visitor is told, and the text says what that means for them.
+    const { context, page } = await bench.newPage();
+    await page.addInitScript(() => {
+      delete (window as unknown as { RTCRtpScriptTransform?: unknown }).RTCRtpScriptTransform;
+    });
+    await page.goto(`/publicaccess/${rooms.today}`);
+    await page.getByRole('textbox', { name: 'Ange namn' }).fill('Nils');
+    await page.getByRole('button', { name: 'Anslut till mötet' }).click();
+    await page.waitForURL((url) => url.pathname === `/meetings/${todayId}/conference`);
+    const panel = page.locator('.error-panel');
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toContain(
+      'Din webbläsare kan inte ta emot bild och ljud som är krypterade hela vägen, så du kan inte se eller höra mötet i den. Öppna länken i en aktuell version av Chrome, Edge, Firefox eller Safari.',
+    );
+    expect(await panel.textContent()).not.toContain('alla i mötet ser detta meddelande');
+    // It will not connect: the status line says so rather than 'Ansluter...' under a spinner that never ends.
+    await expect.poll(() => status(page).textContent()).toBe('Anslutning misslyckades');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'public-access-visitor-without-e2ee');
+    await context.close();
+  });
 
   it('the end page thanks and says the link works again', async () => {
     const { context, page } = await bench.newPage();

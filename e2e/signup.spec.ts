@@ -5,16 +5,12 @@ import { BOOKER_AS_OFFICER, BOOKER_AS_PRESENTER, bookTomorrow } from './support/
 import { apiCall, book } from './support/call.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { loginAs } from './support/login.ts';
+import { screenshot } from './support/screenshots.ts';
 import { personaByKey } from '../apps/server/src/modules/identity/personas.ts';
 
 const LINK_INVALID =
   'Länken för registrering fungerar inte. Mötets administratör kan ha stängt av registreringen eller bytt till en ny länk. Be den som bjöd in dig om en ny länk.';
 const LINK_MISSING = 'För att registrera dig behöver du länken för registrering från mötets arrangör. Be den som bjöd in dig om länken.';
-
-/** With E2E_SCREENSHOTS=<folder>, full-page screenshots of the pages people read, to check how they look. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/signup-${name}.png`, fullPage: true });
-}
 
 /** The page's path and query of a sign-up link (the server writes it with its PUBLIC_URL). */
 const pathOf = (link: string) => {
@@ -75,19 +71,20 @@ describe('presenter sign-up', () => {
     expect(await jonna.getByRole('heading', { name: 'Något gick fel vid registeringen' }).count()).toBe(0);
     expect(await jonna.getByRole('button', { name: 'Registrera mig' }).count()).toBe(0);
     expect(await seriousAxeViolations(jonna)).toEqual([]);
-    await shot(jonna, 'link-missing');
+    await screenshot(jonna, 'signup-link-missing', { fullPage: true });
     // Logged out the same, for a conversation meeting.
     const { context: out, page: outPage } = await bench.newPage();
     await outPage.goto(`/meetings/${meetingId}/signup`);
     await outPage.getByRole('heading', { level: 1, name: 'Registrera dig som deltagare i mötet' }).waitFor();
     await outPage.getByText(LINK_MISSING, { exact: true }).waitFor();
     expect(await outPage.getByRole('button', { name: 'Registrera mig' }).count()).toBe(0);
+    await screenshot(outPage, 'signup-link-missing-logged-out', { fullPage: true });
     await out.close();
 
     const erik = await bench.person('erik');
     webcastLink = await turnSignupOn(erik, webcastId);
     expect(await seriousAxeViolations(erik)).toEqual([]);
-    await shot(erik, 'confirmation-page');
+    await screenshot(erik, 'signup-confirmation-page', { fullPage: true });
     meetingLink = await turnSignupOn(erik, meetingId);
     await bench.closePages();
   });
@@ -105,7 +102,7 @@ describe('presenter sign-up', () => {
     const { context, page } = await bench.newPage();
     await loginAs(page, 'karin', pathOf(webcastLink));
     await page.getByRole('heading', { level: 1, name: 'Välkommen att registrera dig som presentatör' }).waitFor();
-    await shot(page, 'form');
+    await screenshot(page, 'signup-form', { fullPage: true });
     await page.getByRole('button', { name: 'Registrera mig' }).click();
     await page.getByText('Du behöver godkänna hanteringen av personuppgifter.').waitFor();
     await page.getByText('Du behöver bekräfta att du har blivit inbjuden till mötet.').waitFor();
@@ -207,7 +204,7 @@ describe('presenter sign-up', () => {
     const renewed = (await signupLinkOn(erik).getAttribute('href'))!;
     expect(renewed).not.toBe(webcastLink);
     expect(await seriousAxeViolations(erik)).toEqual([]);
-    await shot(erik, 'meeting-card');
+    await screenshot(erik, 'signup-meeting-card', { fullPage: true });
 
     // The old link: a clear message and no form; the new one works.
     const tolvan = await bench.personWithPin('19121212-1212', 'Tolvan Tolvansson');
@@ -221,7 +218,7 @@ describe('presenter sign-up', () => {
     await erik.goto(`/meetings/${webcastId}/edit`);
     const karin = erik.getByRole('listitem', { name: /Karin Kompletterande/ });
     await karin.getByText('Självregistrerad').waitFor();
-    await shot(erik, 'edit-form');
+    await screenshot(erik, 'signup-edit-form', { fullPage: true });
     await karin.getByRole('button', { name: 'Ta bort Karin Kompletterande' }).click();
     await erik.getByRole('dialog').getByText('Byt länk för självregistrering under Möteslänkar om personen inte ska kunna registrera sig igen.', { exact: false }).waitFor();
     await erik.getByRole('button', { name: 'Ja, ta bort' }).click();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
+import { testClock, type TestApp, type TestClient } from '../apps/server/src/testing/test-app.ts';
 import { insertMeeting } from '../apps/server/src/testing/fixtures.ts';
 import { SESSION_COOKIE } from '../apps/server/src/platform/session.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
 import { TURN_CALL_TTL_MS } from '../apps/server/src/modules/media/turn-credentials.ts';
-import { freePort } from './support/server.ts';
+import { listeningTestApp } from './support/listening-app.ts';
 import { RawMediaClient } from './support/media.ts';
 
 // Short-lived TURN credentials stay usable through a long call: the server sends fresh ones on the call's `/media`
@@ -16,15 +16,12 @@ let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await buildTestApp({
+  ({ t, base } = await listeningTestApp(
     // Today at 08:00 in Stockholm: the six-hour booking below stays within one day whenever the test runs (the
     // booking form refuses an end past midnight, and the test saves the booking again). Janus keeps real time.
-    clock: testClock(`${new Date().toISOString().slice(0, 10)}T08:00:00+01:00`),
-    env: { JANUS_ICE_ENFORCE: process.env.JANUS_ICE_ENFORCE ?? '', PUBLIC_URL: base, PORT: String(port), TURN_URLS: 'turn:198.18.0.1:3478?transport=udp', TURN_SECRET: SECRET },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
+    testClock(`${new Date().toISOString().slice(0, 10)}T08:00:00+01:00`),
+    { TURN_URLS: 'turn:198.18.0.1:3478?transport=udp', TURN_SECRET: SECRET },
+  ));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -456,6 +456,8 @@ export const en = {
       BLUR_FAILED: 'The background could not be blurred. You are shown with a normal background.',
       E2EE_UNSUPPORTED:
         'Your web browser cannot encrypt picture and sound all the way to the other participants. While you are in the meeting, its picture and sound are therefore protected only on the way to and from our video server, and everyone in the meeting sees this message. If you can, use an up-to-date version of Chrome, Edge, Firefox or Safari.',
+      E2EE_UNSUPPORTED_VISITOR:
+        'Your web browser cannot receive picture and sound that are encrypted all the way, so you cannot see or hear the meeting in it. Open the link in an up-to-date version of Chrome, Edge, Firefox or Safari.',
       MEDIA_TRANSIT_ONLY:
         'A participant has a web browser that cannot encrypt picture and sound all the way. While that participant is in the meeting, picture and sound are protected only on the way to and from our video server.',
       SUBSCRIBE_FAILED: 'A video stream could not be received.',

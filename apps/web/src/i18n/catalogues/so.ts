@@ -456,6 +456,8 @@ export const so = {
       BLUR_FAILED: 'Gadaasha lama mugdiyeyn karin. Waxaad ku muuqataa gadaal caadi ah.',
       E2EE_UNSUPPORTED:
         'Browser-kaagu ma xafidi karo sawirka iyo codka jidka oo dhan ilaa ka qaybgalayaasha kale. Inta aad shirka ku jirto, sawirka iyo codka shirka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya, qof walba oo shirka ku jirana wuu arkaa farriintan. Haddii aad awoodo, isticmaal nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
+      E2EE_UNSUPPORTED_VISITOR:
+        'Browser-kaagu ma heli karo sawirka iyo codka la xafiday jidka oo dhan, sidaas darteed kuma arki kartid kumana maqli kartid shirka. Linkiga ku fur nooc cusub oo Chrome, Edge, Firefox ama Safari ah.',
       MEDIA_TRANSIT_ONLY:
         'Ka qaybgale ayaa leh browser aan xafidi karin sawirka iyo codka jidka oo dhan. Inta ka qaybgalahaasi shirka ku jiro, sawirka iyo codka waxaa la ilaaliyaa oo kaliya jidka server-ka fiidiyowga ee annaga loogu socdo iyo kaga imaanaya.',
       SUBSCRIBE_FAILED: 'Qulqul fiidiyow lama heli karin.',

@@ -465,6 +465,8 @@ export const sv = {
       BLUR_FAILED: 'Det gick inte att göra bakgrunden suddig. Du visas med normal bakgrund.',
       E2EE_UNSUPPORTED:
         'Din webbläsare kan inte kryptera bild och ljud hela vägen till de andra deltagarna. Så länge du är med skyddas bild och ljud i mötet därför bara på vägen till och från vår videoserver, och alla i mötet ser detta meddelande. Använd gärna en aktuell version av Chrome, Edge, Firefox eller Safari.',
+      E2EE_UNSUPPORTED_VISITOR:
+        'Din webbläsare kan inte ta emot bild och ljud som är krypterade hela vägen, så du kan inte se eller höra mötet i den. Öppna länken i en aktuell version av Chrome, Edge, Firefox eller Safari.',
       MEDIA_TRANSIT_ONLY:
         'En deltagare har en webbläsare som inte kan kryptera bild och ljud hela vägen. Så länge den deltagaren är med skyddas bild och ljud i mötet bara på vägen till och från vår videoserver.',
       SUBSCRIBE_FAILED: 'Det gick inte att ta emot en videoström.',

@@ -164,9 +164,11 @@ export class MediaSession {
    * run first (355 ms in the media bench under load) with the socket not yet asked for.
    */
   async start(): Promise<void> {
-    // A visitor's browser that cannot encrypt would bring the presenters down to plain frames: it is told so instead.
+    // A visitor's browser that cannot encrypt would bring the presenters down to plain frames (the server refuses its
+    // `e2ee=0`): it is told why it gets no picture or sound. Not E2EE_UNSUPPORTED's text: nobody else sees anything.
     if (!this.e2ee.supported && !this.opts.booked) {
-      this.opts.model.addError('E2EE_UNSUPPORTED');
+      this.opts.model.notStarted();
+      this.opts.model.addError('E2EE_UNSUPPORTED_VISITOR');
       this.receiving.done();
       return;
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allTiles, CallModel, cameraStreamId, OWN_STREAM_ID, screenStreamId, type AnnouncedConnection } from './call-model.ts';
 import { deviceFor, initials, layout, matchDevice, raisedCount, statusText } from './layout.ts';
+import { callStatus, showsSpinner } from './conference-view.ts';
 
 const caps = { publish: true, subscribe: true, forceUnpublish: true, forceDisconnect: false, screenShare: true };
 const conn = (id: string, extra: Partial<AnnouncedConnection> = {}): AnnouncedConnection => ({
@@ -226,5 +227,19 @@ describe('media reconnecting and a resumed connection', () => {
     // A full reconnect (new session) starts the tiles over.
     m.reconnecting();
     expect(m.getState().media).toEqual({});
+  });
+});
+
+describe('a call that is not started', () => {
+  it("a webcast visitor whose browser cannot encrypt: no endless 'Ansluter...', and the visitor's own text, not the meeting's", () => {
+    const m = new CallModel();
+    m.connecting();
+    m.notStarted();
+    m.addError('E2EE_UNSUPPORTED_VISITOR');
+    expect(callStatus(m.getState())).toBe('Anslutning misslyckades');
+    expect(showsSpinner(m.getState())).toBe(false);
+    expect(m.getState().errors.map((e) => e.message)).toEqual([
+      'Din webbläsare kan inte ta emot bild och ljud som är krypterade hela vägen, så du kan inte se eller höra mötet i den. Öppna länken i en aktuell version av Chrome, Edge, Firefox eller Safari.',
+    ]);
   });
 });

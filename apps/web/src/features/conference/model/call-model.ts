@@ -256,6 +256,14 @@ export class CallModel {
     this.addError('connectionFailed', undefined, failure);
   }
 
+  /**
+   * The media session will not be started (a webcast visitor whose browser cannot encrypt: the server would refuse
+   * it): the status line says the connection failed instead of 'Ansluter...' under a spinner that never ends.
+   */
+  notStarted(): void {
+    this.set({ connectionStatus: 'disconnected', reconnecting: false });
+  }
+
   reconnecting(): void {
     this.set({ reconnecting: true, connections: this.state.connections.filter((c) => c.connectionId === this.state.connectionId), media: {} });
   }
