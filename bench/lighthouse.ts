@@ -10,7 +10,8 @@
  * throttling documentation describes). Both are printed, each with the load average beside it.
  *
  * Usage: npm run bench:lighthouse   (BENCH_LH_RUNS, default 3; BENCH_LH_PAGES=personaldata,meetings to pick pages;
- * WEB_DIST to reuse a build; BENCH_LH_REPORTS=<dir> writes each run's JSON report there)
+ * WEB_DIST to reuse a build; BENCH_LH_REPORTS=<dir> writes each run's JSON report there; BENCH_LH_CPU=3.9 runs only
+ * with that CPU slowdown, skipping the 4× pass, to iterate on a few pages in half the time)
  * Like the browser tests it runs in a private network namespace (re-executes itself under `unshare --net`), so
  * nothing can reach or download anything but loopback.
  */
@@ -193,11 +194,17 @@ try {
     return entry;
   };
 
-  const standard = await runAll('Lighthouse mobile (4× CPU)', null);
-  const index = median(standard.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
-  const calibrated = Math.round(cpuSlowdownFor(index) * 100) / 100;
-  console.log(`benchmarkIndex of this machine (median of all runs): ${index.toFixed(0)} → calibrated CPU slowdown ${calibrated}×`);
-  await runAll(`calibrated (${calibrated}× CPU)`, calibrated);
+  const fixed = process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : null;
+  if (fixed !== null && !(fixed > 0)) throw new Error(`BENCH_LH_CPU=${process.env.BENCH_LH_CPU}: a CPU slowdown such as 3.9 was meant`);
+  if (fixed !== null) {
+    await runAll(`given (${fixed}× CPU)`, fixed);
+  } else {
+    const standard = await runAll('Lighthouse mobile (4× CPU)', null);
+    const index = median(standard.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
+    const calibrated = Math.round(cpuSlowdownFor(index) * 100) / 100;
+    console.log(`benchmarkIndex of this machine (median of all runs): ${index.toFixed(0)} → calibrated CPU slowdown ${calibrated}×`);
+    await runAll(`calibrated (${calibrated}× CPU)`, calibrated);
+  }
 } finally {
   await chrome?.kill();
   await server.stop();

@@ -10,6 +10,7 @@ import { publicAccessRoutes } from '../features/public-access/routes.tsx';
 import { conferenceRoutes, warmUpConference } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { reloadOnChunkError } from '../lib/chunk-reload.ts';
+import { afterLoadWhenIdle } from '../lib/after-load-idle.ts';
 import { RouteError } from './route-error.tsx';
 import { LanguageScope } from './language-scope.tsx';
 import { i18n } from '../i18n/i18n.ts';
@@ -18,20 +19,21 @@ import { i18n } from '../i18n/i18n.ts';
 const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /**
- * Someone in the lobby is about to enter the call: once the lobby has had a moment to show, the meeting screen's code
- * and janus.js are fetched and made ready in the background and the encryption worker is started, so that entering
- * waits for no download (seconds on a weak mobile link) and less evaluating. (One who leaves instead keeps an idle
- * worker until the tab goes: it holds nothing.)
+ * Someone in the lobby is about to enter the call: once the lobby has loaded and shown and the phone is idle
+ * (lib/after-load-idle.ts: not while the lobby itself is still being drawn), the meeting screen's code and janus.js are
+ * fetched and made ready in the background and the encryption worker is started, so that entering waits for no
+ * download (seconds on a weak mobile link) and less evaluating. (One who leaves instead keeps an idle worker until the
+ * tab goes: it holds nothing.)
  */
-const CONFERENCE_WARM_UP_AFTER_MS = 1_500;
+const CONFERENCE_WARM_UP = { delayMs: 1_500, idleTimeoutMs: 3_000 };
 const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
   routes.map((route) => ({
     ...route,
     loader: () => {
-      setTimeout(() => {
+      afterLoadWhenIdle(() => {
         warmUpConference();
         void import('./conference-panels.tsx').catch(() => {});
-      }, CONFERENCE_WARM_UP_AFTER_MS);
+      }, CONFERENCE_WARM_UP);
       return null;
     },
   }));
