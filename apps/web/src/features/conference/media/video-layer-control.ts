@@ -34,6 +34,11 @@ export class VideoLayerControl {
   private readonly received = new Map<string, { arrivedAt: number; tileSeen: boolean }>();
   /** The last look's demands (firstLayer places a new video among them). */
   private demands: VideoDemand[] = [];
+  /**
+   * The last LOG_SECONDS looks, oldest first: what the controller read and what it chose, for the browser tests
+   * (e2e/adaptive-quality.spec.ts prints it around a shaping) and for reading a slow recovery after the fact.
+   */
+  readonly log: LayerLogEntry[] = [];
 
   constructor(
     private readonly model: CallModel,
@@ -80,11 +85,24 @@ export class VideoLayerControl {
     const sample = downlinkSample(this.totals, totals, this.lastSample);
     this.totals = totals;
     this.lastSample = sample;
-    if (sample) this.downlink.sample(sample, now, maxCut(demands));
+    const limit = maxCut(demands);
+    if (sample) this.downlink.sample(sample, now, limit);
 
     const wants = new Map<string, VideoWant>();
     const received: Record<string, ReceivedVideo> = {};
-    for (const plan of allocate(demands, this.downlink.cut)) {
+    const plans = allocate(demands, this.downlink.cut);
+    this.log.push({
+      at: now,
+      sample,
+      cut: this.downlink.cut,
+      limit,
+      ceiling: this.downlink.ceilingBitrate,
+      stableMs: this.downlink.stablePeriodMs,
+      speaker: this.speaker?.streamId ?? null,
+      plans: Object.fromEntries(plans.map((p) => [p.streamId, p.send ? `${p.layer.substream}/${p.layer.temporal}` : 'off'])),
+    });
+    if (this.log.length > LOG_SECONDS) this.log.splice(0, this.log.length - LOG_SECONDS);
+    for (const plan of plans) {
       const screen = plan.streamId.startsWith('screen-');
       // A screen share is one layer: Janus is told only whether to send it.
       wants.set(plan.streamId, plan.send ? (screen ? { send: true } : { send: true, ...plan.layer }) : { send: false });
@@ -131,6 +149,21 @@ export class VideoLayerControl {
     return this.downlink.cut;
   }
 }
+
+/** One look of VideoLayerControl: the sample read, the controller's state after it, each video's layer (s/t or off). */
+export interface LayerLogEntry {
+  at: number;
+  sample: DownlinkSample | null;
+  cut: number;
+  limit: number;
+  ceiling: number | null;
+  stableMs: number;
+  speaker: string | null;
+  plans: Record<string, string>;
+}
+
+/** Five minutes of looks: a few kilobytes. */
+const LOG_SECONDS = 300;
 
 /**
  * A tile's rendered height in device pixels (0 when it is not on screen: collapsed minis, a hidden tab, a tile

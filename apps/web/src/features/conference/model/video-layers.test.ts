@@ -101,16 +101,32 @@ describe('taking rungs off when the downlink is short', () => {
         }
       }
     }
-    expect(offOrder).toEqual(['mini', 'other', 'focus', 'speaker', 'screen', 'interp']);
+    expect(offOrder).toEqual(['mini', 'other', 'speaker', 'focus', 'screen', 'interp']);
   });
 
-  it('gives rungs back in the reverse order: the interpreter and the share first, then the speaker', () => {
+  it('gives rungs back in the reverse order: the interpreter and the share first, then the focused stream', () => {
     const all = maxCut(call);
     const onOrder: string[] = [];
     for (let cut = all; cut >= 0; cut--) {
       for (const p of allocate(call, cut)) if (p.send && !onOrder.includes(p.streamId)) onOrder.push(p.streamId);
     }
-    expect(onOrder.slice(0, 3)).toEqual(['interp', 'screen', 'speaker']);
+    expect(onOrder.slice(0, 4)).toEqual(['interp', 'screen', 'focus', 'speaker']);
+  });
+
+  it('keeps the focused stream on when someone else starts speaking: the voices do not take its rung', () => {
+    // The browser test's call on a short link: the focused stream is the last ordinary video still on.
+    const tiles = (speaking: string) => [
+      cam('interp', { interpreter: true, mini: true, height: 100 }),
+      cam('screen', { kind: 'screen', mini: true, height: 100 }),
+      cam('focus', { focused: true, height: 700, speaking: speaking === 'focus' }),
+      cam('erik', { mini: true, height: 100, speaking: speaking === 'erik' }),
+      cam('karin', { mini: true, height: 100 }),
+    ];
+    const cut = maxCut(tiles('focus')) - 4; // the interpreter, the share and one more camera on
+    expect(layerOf(allocate(tiles('focus'), cut), 'focus')).toBe('0/1');
+    expect(layerOf(allocate(tiles('erik'), cut), 'focus')).toBe('0/1');
+    expect(layerOf(allocate(tiles('erik'), cut), 'erik')).toBe('off:bandwidth');
+    expect(layerOf(allocate(tiles('none'), cut), 'focus')).toBe('0/1');
   });
 });
 
@@ -189,6 +205,49 @@ describe('the downlink controller on a controlled clock', () => {
     expect(backAt).toHaveLength(down);
     expect(backAt[0]).toBe(STABLE_MS);
     expect(backAt.slice(1).map((at, i) => at - backAt[i]!)).toEqual(Array(down - 1).fill(PROBE_HELD_MS));
+  });
+
+  /**
+   * The browser test's call on a simulated link: 13 rungs, all of them 1.6 Mbit/s, each rung ~110 kbit/s (the
+   * lowest are less); the link carries `capacity(t)` and loses packets whenever more is sent. Answers the cut a
+   * second, and when it first reached `target` after `from`.
+   */
+  const onLink = (capacity: (t: number) => number, until: number, from: number, target: number) => {
+    const c = new DownlinkController();
+    const sent = (cut: number) => 1_600_000 - cut * 110_000;
+    let reachedAt: number | null = null;
+    const cuts: number[] = [];
+    for (let t = 0; t <= until; t += 1_000) {
+      const want = sent(c.cut);
+      const cap = capacity(t);
+      const lossy = want > cap;
+      c.sample({ videoLoss: lossy ? 0.1 : 0, audioLoss: lossy ? 0.05 : 0, receivedBitrate: Math.min(want, cap) }, t, 13);
+      cuts.push(c.cut);
+      if (t >= from && reachedAt === null && c.cut <= target) reachedAt = t - from;
+    }
+    return { reachedAt, cuts, controller: c };
+  };
+
+  it('after a shaping is lifted, finds the room with one probe and gives back half of the cut a step (the top layer in seconds)', () => {
+    // 500 kbit/s for a minute, then nothing in the way, lifted at each second of the probes' cycle. The focused
+    // stream is on its top layer at cut 3 or less.
+    for (let lift = 60_000; lift < 66_000; lift += 1_000) {
+      const { reachedAt, cuts } = onLink((t) => (t < lift ? 500_000 : 10_000_000), 120_000, lift, 3);
+      expect(cuts[59]).toBeGreaterThanOrEqual(9);
+      // The next probe (every 9 s here while shaped), its PROBE_HELD_MS, then one halving: 4-9 s. The old rules
+      // took one rung per held probe until one second read LINK_GREW over the ceiling: 8-13 s here (26-34 s in
+      // the browser test, where the voices also took the focused stream's rung).
+      expect(reachedAt, `lifted at ${lift} ms`).not.toBeNull();
+      expect(reachedAt!, `lifted at ${lift} ms`).toBeLessThanOrEqual(MAX_STABLE_MS + PROBE_HELD_MS);
+      expect(cuts.at(-1)).toBe(0);
+    }
+  });
+
+  it('does not read a full link as grown: while shaped, the probes stay one rung and the cut stays near the link', () => {
+    const { cuts, controller } = onLink(() => 500_000, 180_000, 0, 0);
+    // Sent at cut 10 is 500 kbit/s: after the first minute, never more than one rung above it (a probe), nor far below.
+    for (const cut of cuts.slice(60)) expect(cut).toBeGreaterThanOrEqual(9);
+    expect(controller.ceilingBitrate).not.toBeNull();
   });
 
   it('lowers the ceiling only a tenth for a second of loss that carried little (a burst, not a full queue)', () => {

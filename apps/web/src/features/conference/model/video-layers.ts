@@ -90,8 +90,11 @@ export function wantedRung(d: VideoDemand): number {
 export function importance(d: VideoDemand): number {
   if (d.interpreter) return 0;
   if (d.kind === 'screen') return 1;
-  if (d.speaking) return 2;
-  if (d.focused) return 3;
+  // The focused stream before the speaker: the viewer chose it (Jitsi's on-stage endpoint comes first too). The
+  // other way round, whoever spoke took the focused stream's rung on a short link, and it went off and on with the
+  // voices (every second or two in the browser test, a key frame each time, for 15-29 s after a shaping was lifted).
+  if (d.focused) return 2;
+  if (d.speaking) return 3;
   if (d.mini) return 5;
   return 4;
 }
@@ -189,11 +192,21 @@ export const FORGIVE_AFTER_MS = 60_000;
 
 /**
  * Received this close to what the link carried when it last lost packets (its ceiling), the controller is near
- * what the link can take: it steps up one rung per stable period. Received this far above it without loss, the link
- * has grown.
+ * what the link can take: it steps up one rung per stable period. Received this far above it without loss in one
+ * second, the link has grown.
  */
 export const NEAR_CEILING = 0.8;
 export const LINK_GREW = 1.25;
+/**
+ * A probe that held with every second of it (after its first) this far above the ceiling has grown the link too: a
+ * full link cannot carry 10 % over what it carried while it lost packets for two seconds running (a `tc tbf` at 500 kbit/s read
+ * 470-520 while shaped). Without this, after a shaping was lifted the lowest rungs (a camera at 180p, ~80-120 kbit/s
+ * each, over ~500) took two or three probes of 3-6 s each to reach LINK_GREW, and the focused stream its top layer
+ * 26-34 s after the lift.
+ */
+export const PROBE_GREW = 1.1;
+/** The seconds of a probe that count for PROBE_GREW start this long after its step. */
+export const PROBE_SETTLE_MS = 1_500;
 /**
  * A probe with no loss for this long was taken by the link: the next may follow (a shaping lifted, a better cell).
  * Every second more here is a second more per rung on the way back up after a link has recovered. (2 s was tried on
@@ -208,7 +221,9 @@ export const PROBE_HELD_MS = 3_000;
  * so a link that has come back is used again in seconds; near it, one rung per stable period (a probe), so it does
  * not overshoot. A probe that brings loss back goes back to where it started (not further: the loss was the probe's)
  * and makes the next wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well
- * over the ceiling without loss means the link has grown: the ceiling and the longer waits are forgotten.
+ * over the ceiling without loss (one second at LINK_GREW, or a whole held probe at PROBE_GREW) means the link has
+ * grown: the ceiling and the longer waits are forgotten, and each step gives back half of what is still cut, so a
+ * link that has come back (a shaping lifted) is used in full a few seconds after the probe that found the room.
  */
 export class DownlinkController {
   private cutNow = 0;
@@ -222,6 +237,10 @@ export class DownlinkController {
   private ceiling: number | null = null;
   /** The last step up was a probe near the ceiling, not yet judged. */
   private probing = false;
+  /** The least received in a second of the probe being judged (PROBE_GREW). */
+  private probeLeast = Number.POSITIVE_INFINITY;
+  /** The ceiling was forgotten because the link carried more without loss, and nothing was lost since. */
+  private regrown = false;
 
   get cut(): number {
     return this.cutNow;
@@ -245,6 +264,7 @@ export class DownlinkController {
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
+      this.regrown = false;
       // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
       if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
       this.probing = false;
@@ -270,15 +290,19 @@ export class DownlinkController {
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
     // A probe the link took (no loss for a while after it): the next may follow at once, and the wait is short again.
+    // The probe's first second may end before Janus has switched layer (it waits for a key frame): not counted.
+    if (this.probing && now - this.lastUp >= PROBE_SETTLE_MS) this.probeLeast = Math.min(this.probeLeast, s.receivedBitrate);
     const probeHeld = this.probing && now - this.lastUp >= PROBE_HELD_MS;
     if (probeHeld) {
       this.probing = false;
       this.stableMs = STABLE_MS;
     }
     // Carrying well over the ceiling without loss: the link has grown, the ceiling is forgotten.
-    if (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) {
+    const grew = (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) || (probeHeld && this.ceiling !== null && this.probeLeast > this.ceiling * PROBE_GREW);
+    if (grew) {
       this.ceiling = null;
       this.stableMs = STABLE_MS;
+      this.regrown = true;
     }
     this.cutNow = Math.min(this.cutNow, limit);
     const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
@@ -288,8 +312,14 @@ export class DownlinkController {
     const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
     if (this.cutNow > 0 && clean >= this.stableMs && since >= wait) {
       this.probing = near;
+      this.probeLeast = Number.POSITIVE_INFINITY;
       this.beforeUp = this.cutNow;
-      this.cutNow = Math.max(0, this.cutNow - (near ? 1 : 1 + Math.floor(this.upStreak / 2)));
+      // A link seen to grow past its old ceiling (a shaping lifted, a better cell) gets half of what is still cut
+      // back at each step (6 → 3 → 1 → 0, a step every 1.5 s): nothing says how far it grew, and the growing steps
+      // below took the focused stream's top layer 5-6 s more after the probe that found the room. A step too far is
+      // taken back as any other (back to where it started, then the usual step down on loss that goes on).
+      const step = near ? 1 : this.regrown ? Math.ceil(this.cutNow / 2) : 1 + Math.floor(this.upStreak / 2);
+      this.cutNow = Math.max(0, this.cutNow - step);
       this.upStreak += 1;
       this.lastUp = now;
     }
