@@ -124,7 +124,18 @@ async function over(page: Page, ms: number): Promise<Window[]> {
  * the streams named. What a slow or flapping recovery is made of.
  */
 async function controllerLog(page: Page, since: number, zero: number, names: Record<string, string>): Promise<string[]> {
-  type Entry = { at: number; sample: { videoLoss: number; audioLoss: number; receivedBitrate: number } | null; cut: number; limit: number; ceiling: number | null; stableMs: number; speaker: string | null; plans: Record<string, string> };
+  type Entry = {
+    at: number;
+    sample: { videoLoss: number; audioLoss: number; receivedBitrate: number } | null;
+    cut: number;
+    limit: number;
+    ceiling: number | null;
+    stableMs: number;
+    speaker: string | null;
+    plans: Record<string, string>;
+    videoKbps: Record<string, number>;
+    signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
+  };
   const log = await page.evaluate(() => (window as unknown as { __videomoteTest: { session: { videoLayers: { log: Entry[] } } } }).__videomoteTest.session.videoLayers.log);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   return log
@@ -132,11 +143,13 @@ async function controllerLog(page: Page, since: number, zero: number, names: Rec
     .map((e) => {
       const s = e.sample;
       const read = s ? `v ${pct(s.videoLoss)} a ${pct(s.audioLoss)} ${Math.round(s.receivedBitrate / 1000)} kbit/s` : 'no sample';
+      // Per stream: the layer wanted, what the page believes Janus holds, and the video kbit/s that arrived.
       const layers = Object.entries(names)
-        .map(([label, id]) => `${label} ${e.plans[id] ?? '-'}`)
+        .map(([label, id]) => `${label} ${e.plans[id] ?? '-'}|${e.signalling.holds[id] ?? '-'}|${e.videoKbps[id] ?? '-'}`)
         .join(' ');
+      const sig = `unanswered ${e.signalling.unanswered}${e.signalling.busy ? ' busy' : ''}${e.signalling.pausedMs ? ` paused ${e.signalling.pausedMs}` : ''}`;
       const speaker = Object.entries(names).find(([, id]) => id === e.speaker)?.[0] ?? (e.speaker ? '?' : '-');
-      return `${((e.at - zero) / 1000).toFixed(1).padStart(6)} s  ${read.padEnd(32)} cut ${e.cut}/${e.limit} ceiling ${e.ceiling === null ? '-' : Math.round(e.ceiling / 1000)} stable ${e.stableMs} speaker ${speaker}  ${layers}`;
+      return `${((e.at - zero) / 1000).toFixed(1).padStart(6)} s  ${read.padEnd(32)} cut ${e.cut}/${e.limit} ceiling ${e.ceiling === null ? '-' : Math.round(e.ceiling / 1000)} stable ${e.stableMs} speaker ${speaker} ${sig}  ${layers}`;
     });
 }
 

@@ -136,6 +136,20 @@ export class RemoteFeeds {
     return null;
   }
 
+  /**
+   * For the layer log (VideoLayerControl.log): what this page believes Janus holds per stream id (s/t, or off), the
+   * layer configures not answered yet, and whether a request is under way or a pause after a failure holds the next.
+   */
+  signallingState(): { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number } {
+    const holds: Record<string, string> = {};
+    for (const [mid, h] of this.janusHolds) {
+      const feed = this.mids.get(mid);
+      const streamId = feed === undefined ? undefined : this.asked.get(feed)?.streamId;
+      if (streamId) holds[streamId] = h.send ? `${h.substream}/${h.temporal}` : 'off';
+    }
+    return { holds, unanswered: this.layerConfiguresUnanswered, busy: this.busy, pausedMs: Math.max(0, this.retryAt - Date.now()) };
+  }
+
   /** The subscriber connection, once it exists. */
   get pc(): RTCPeerConnection | null {
     return this.handle?.webrtcStuff?.pc ?? null;

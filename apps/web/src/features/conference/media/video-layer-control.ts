@@ -39,6 +39,7 @@ export class VideoLayerControl {
    * (e2e/adaptive-quality.spec.ts prints it around a shaping) and for reading a slow recovery after the fact.
    */
   readonly log: LayerLogEntry[] = [];
+  private lastVideoBytes: { at: number; bytes: Map<string, number> } | null = null;
 
   constructor(
     private readonly model: CallModel,
@@ -100,7 +101,10 @@ export class VideoLayerControl {
       stableMs: this.downlink.stablePeriodMs,
       speaker: this.speaker?.streamId ?? null,
       plans: Object.fromEntries(plans.map((p) => [p.streamId, p.send ? `${p.layer.substream}/${p.layer.temporal}` : 'off'])),
+      videoKbps: videoKbps(this.lastVideoBytes, reports, streamOfMid),
+      signalling: remote.signallingState(),
     });
+    this.lastVideoBytes = videoBytes(reports, streamOfMid);
     if (this.log.length > LOG_SECONDS) this.log.splice(0, this.log.length - LOG_SECONDS);
     for (const plan of plans) {
       const screen = plan.streamId.startsWith('screen-');
@@ -160,6 +164,31 @@ export interface LayerLogEntry {
   stableMs: number;
   speaker: string | null;
   plans: Record<string, string>;
+  /** Video received per stream id in the last interval: what Janus actually forwards. */
+  videoKbps: Record<string, number>;
+  /** RemoteFeeds' side: what it believes Janus holds, configures unanswered, a request under way, a pause. */
+  signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
+}
+
+function videoBytes(reports: readonly Report[], streamOfMid: ReadonlyMap<string, string>): { at: number; bytes: Map<string, number> } {
+  const bytes = new Map<string, number>();
+  let at = 0;
+  for (const r of reports) {
+    if (r.type !== 'inbound-rtp' || r.kind !== 'video') continue;
+    const id = streamOfMid.get(String(r.mid));
+    if (!id) continue;
+    bytes.set(id, (bytes.get(id) ?? 0) + Number(r.bytesReceived ?? 0));
+    at = Math.max(at, Number(r.timestamp ?? 0));
+  }
+  return { at, bytes };
+}
+
+function videoKbps(prev: { at: number; bytes: Map<string, number> } | null, reports: readonly Report[], streamOfMid: ReadonlyMap<string, string>): Record<string, number> {
+  const cur = videoBytes(reports, streamOfMid);
+  const out: Record<string, number> = {};
+  if (!prev || cur.at <= prev.at) return out;
+  for (const [id, b] of cur.bytes) out[id] = Math.round(((b - (prev.bytes.get(id) ?? b)) * 8) / (cur.at - prev.at));
+  return out;
 }
 
 /** Five minutes of looks: a few kilobytes. */
