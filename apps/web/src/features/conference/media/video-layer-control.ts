@@ -9,6 +9,7 @@ import {
   downlinkSample,
   downlinkTotals,
   maxCut,
+  protectedCut,
   type DownlinkSample,
   type DownlinkTotals,
   type LayerChoice,
@@ -87,7 +88,7 @@ export class VideoLayerControl {
     this.totals = totals;
     this.lastSample = sample;
     const limit = maxCut(demands);
-    if (sample) this.downlink.sample(sample, now, limit);
+    if (sample) this.downlink.sample(sample, now, limit, protectedCut(demands));
 
     const wants = new Map<string, VideoWant>();
     const received: Record<string, ReceivedVideo> = {};

@@ -9,6 +9,7 @@ import {
   MAX_STABLE_MS,
   PROBE_HELD_MS,
   maxCut,
+  protectedCut,
   STABLE_MS,
   STEP_DOWN_HOLD_MS,
   TILE_WAIT_MS,
@@ -104,6 +105,17 @@ describe('taking rungs off when the downlink is short', () => {
     expect(offOrder).toEqual(['mini', 'other', 'speaker', 'focus', 'screen', 'interp']);
   });
 
+  it('knows how many rungs come off before the share or the interpreter lose their picture', () => {
+    // Ordinary rungs: speaker, focus, other 4 → 1 (3 each), mini 2 → 1 (1), then each of the four off (4); the
+    // interpreter 4 → 3 (its floor, 1).
+    expect(protectedCut(call)).toBe(3 * 3 + 1 + 4 + 1);
+    const plans = allocate(call, protectedCut(call));
+    for (const id of ['speaker', 'focus', 'other', 'mini']) expect(layerOf(plans, id)).toBe('off:bandwidth');
+    expect(layerOf(plans, 'interp')).toBe('1/2');
+    expect(layerOf(plans, 'screen')).toBe('2/2');
+    expect(layerOf(allocate(call, protectedCut(call) + 1), 'screen')).toBe('off:bandwidth');
+  });
+
   it('gives rungs back in the reverse order: the interpreter and the share first, then the focused stream', () => {
     const all = maxCut(call);
     const onOrder: string[] = [];
@@ -141,6 +153,24 @@ describe('the downlink controller on a controlled clock', () => {
     // A step every STEP_DOWN_HOLD_MS (the layer switch waits for a key frame), each larger than the one before.
     expect(STEP_DOWN_HOLD_MS).toBe(2_000);
     expect(cuts).toEqual([1, 1, 2, 2, 4, 4, 7, 7, 11]);
+  });
+
+  it('stops a deep step at the line where the share and the interpreter would lose their picture, and crosses it one rung per PROTECTED_HOLD_MS of loss', () => {
+    const c = new DownlinkController();
+    const cuts: number[] = [];
+    // The browser test's call: 13 rungs, the share and the interpreter lose their picture past cut 10.
+    for (let t = 0; t <= 16_000; t += 1_000) cuts.push(c.sample(lossy, t, 13, 10));
+    // Growing steps up to the line (the old rules went 7 → 11 → 13 here: everything off at 12 s), then one rung
+    // after 4 s more of loss, and another after 4 s more.
+    expect(cuts.slice(0, 11)).toEqual([1, 1, 2, 2, 4, 4, 7, 7, 10, 10, 10]);
+    expect(cuts.slice(11)).toEqual([10, 11, 11, 11, 11, 12]);
+    // Loss that ends at the line leaves the share and the interpreter on.
+    const d = new DownlinkController();
+    for (let t = 0; t <= 9_000; t += 1_000) d.sample(lossy, t, 13, 10);
+    expect(d.cut).toBe(10);
+    d.sample(lossy, 10_000, 13, 10);
+    d.sample(clean, 11_000, 13, 10);
+    expect(d.cut).toBe(10);
   });
 
   it('never cuts more than there is to cut', () => {

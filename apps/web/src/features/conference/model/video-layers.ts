@@ -155,6 +155,34 @@ export function allocate(demands: readonly VideoDemand[], cut: number): VideoPla
   });
 }
 
+/**
+ * How many rungs `allocate` takes off before the screen share or the interpreter lose anything below the
+ * interpreter's floor: every ordinary video off, the interpreter at its floor. The controller crosses this line one
+ * rung at a time, and only when loss goes on there (DownlinkController.sample).
+ */
+export function protectedCut(demands: readonly VideoDemand[]): number {
+  const wanted = new Map(demands.map((d) => [d.streamId, wantedRung(d)]));
+  const order = reductionOrder(demands, wanted);
+  const protectedIds = new Set(demands.filter(isProtected).map((d) => d.streamId));
+  const floor = new Map(demands.filter((d) => d.interpreter).map((d) => [d.streamId, Math.max(0, (wanted.get(d.streamId) ?? 0) - INTERPRETER_FLOOR_RUNG)]));
+  let n = 0;
+  for (const id of order) {
+    if (!protectedIds.has(id)) {
+      n += 1;
+      continue;
+    }
+    // The interpreter's rungs above its floor are taken among the ordinary videos' (reductionOrder, step 2).
+    const above = floor.get(id) ?? 0;
+    if (above > 0) {
+      floor.set(id, above - 1);
+      n += 1;
+      continue;
+    }
+    break;
+  }
+  return n;
+}
+
 /** How many rungs `allocate` can take off at most: everything visible turned off. */
 export function maxCut(demands: readonly VideoDemand[]): number {
   return demands.reduce((n, d) => n + wantedRung(d), 0);
@@ -179,6 +207,14 @@ export const STEP_DOWN_HOLD_MS = 2_000;
 /** No congestion for this long before the first step up; then one step per STEP_UP_INTERVAL_MS while it lasts. */
 export const STABLE_MS = 5_000;
 export const STEP_UP_INTERVAL_MS = 1_500;
+/**
+ * At the line past which the share and the interpreter lose their picture (protectedCut), loss must go on this long
+ * after the last step before one more rung is taken. A deep congestion takes the ordinary videos off in growing
+ * steps, and the loss of the seconds before (the queue draining, the layer switches' key frames) went on long
+ * enough to take the share and the interpreter off too (browser test, 1 December: cut 7 → 11 → 13 at 8, 11 and
+ * 13 s, and the link clear from 14 s with nothing but the voices on it).
+ */
+export const PROTECTED_HOLD_MS = 4_000;
 /** Congestion this soon after a step up means that step was too much: the stable period doubles, up to the max. */
 export const PROBE_FAILED_WITHIN_MS = 6_000;
 /**
@@ -255,8 +291,11 @@ export class DownlinkController {
     return this.ceiling;
   }
 
-  /** Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands). Answers the cut. */
-  sample(s: DownlinkSample, now: number, limit: number): number {
+  /**
+   * Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands), `protect` the cut past
+   * which the share and the interpreter lose their picture (protectedCut; `limit` when there is none). Answers the cut.
+   */
+  sample(s: DownlinkSample, now: number, limit: number, protect = limit): number {
     const congested =
       s.videoLoss > VIDEO_LOSS_CONGESTED ||
       s.audioLoss > AUDIO_LOSS_CONGESTED ||
@@ -277,9 +316,17 @@ export class DownlinkController {
         this.lastDown = now + STEP_DOWN_HOLD_MS;
         return this.cutNow;
       }
-      if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
-        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds.
-        this.cutNow = Math.min(limit, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
+      const line = Math.min(protect, limit);
+      if (this.cutNow >= line) {
+        // At or past the line: one rung, and only when loss went on for PROTECTED_HOLD_MS after the last step.
+        if (now - this.lastDown >= PROTECTED_HOLD_MS) {
+          this.cutNow = Math.min(limit, this.cutNow + 1);
+          this.lastDown = now;
+        }
+      } else if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
+        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds;
+        // but not past the line in the same step.
+        this.cutNow = Math.min(line, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
         this.downStreak += 1;
         this.lastDown = now;
       }
