@@ -7,6 +7,7 @@ import {
   judgeSubscriptions,
   heldAfter,
   midsOf,
+  JANUS_STREAM_DEFAULT,
   namedRefusalRest,
   planConfigure,
   planUpdate,
@@ -134,6 +135,19 @@ export class RemoteFeeds {
       if (feed !== undefined && this.asked.get(feed)?.streamId === streamId) return this.receivedLayers.get(mid) ?? null;
     }
     return null;
+  }
+
+  /**
+   * Says `send: true` anew for this video at the next configure (and so has Janus ask its camera for a key frame):
+   * a video wanted on from which nothing arrives (ResumeWatch), whatever this page believes Janus holds.
+   */
+  askAgain(streamId: string): void {
+    for (const mid of this.videoMids) {
+      const feed = this.mids.get(mid);
+      if (feed === undefined || this.asked.get(feed)?.streamId !== streamId) continue;
+      const held = this.janusHolds.get(mid);
+      this.janusHolds.set(mid, { ...(held ?? JANUS_STREAM_DEFAULT), send: false });
+    }
   }
 
   /**

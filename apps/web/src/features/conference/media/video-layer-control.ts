@@ -10,6 +10,9 @@ import {
   downlinkTotals,
   maxCut,
   protectedCut,
+  ResumeWatch,
+  AUDIO_LOSS_CONGESTED,
+  VIDEO_LOSS_CONGESTED,
   type DownlinkSample,
   type DownlinkTotals,
   type LayerChoice,
@@ -41,6 +44,7 @@ export class VideoLayerControl {
    */
   readonly log: LayerLogEntry[] = [];
   private lastVideoBytes: { at: number; bytes: Map<string, number> } | null = null;
+  private readonly resume = new ResumeWatch();
 
   constructor(
     private readonly model: CallModel,
@@ -107,6 +111,12 @@ export class VideoLayerControl {
     });
     this.lastVideoBytes = videoBytes(reports, streamOfMid);
     if (this.log.length > LOG_SECONDS) this.log.splice(0, this.log.length - LOG_SECONDS);
+    const arriving = this.log.at(-1)!.videoKbps;
+    const clean = sample !== null && sample.videoLoss <= VIDEO_LOSS_CONGESTED && sample.audioLoss <= AUDIO_LOSS_CONGESTED;
+    // Cameras only: a share of a still screen may send next to nothing for seconds.
+    const wantedOn = new Set(plans.filter((p) => p.send && !p.streamId.startsWith('screen-')).map((p) => p.streamId));
+    const arrived = new Set(Object.entries(arriving).filter(([, kbps]) => kbps > 0).map(([id]) => id));
+    for (const id of this.resume.look(wantedOn, arrived, clean, now)) remote.askAgain(id);
     for (const plan of plans) {
       const screen = plan.streamId.startsWith('screen-');
       // A screen share is one layer: Janus is told only whether to send it.

@@ -10,6 +10,9 @@ import {
   PROBE_HELD_MS,
   maxCut,
   protectedCut,
+  RESUME_AGAIN_MS,
+  RESUME_STALL_MS,
+  ResumeWatch,
   STABLE_MS,
   STEP_DOWN_HOLD_MS,
   TILE_WAIT_MS,
@@ -386,5 +389,34 @@ describe('a video whose tile is not on the page yet', () => {
     expect(awaitingTile(false, 1_000, 1_000 + TILE_WAIT_MS)).toBe(false);
     // A tile seen once and gone again is hidden at once.
     expect(awaitingTile(true, 1_000, 1_001)).toBe(false);
+  });
+});
+
+describe('a video asked for from which nothing arrives', () => {
+  it('is asked for again after RESUME_STALL_MS of silence on a clean link, then at most every RESUME_AGAIN_MS', () => {
+    const w = new ResumeWatch();
+    const wanted = new Set(['a', 'b']);
+    const again: [number, string[]][] = [];
+    for (let t = 0; t <= 13_000; t += 1_000) {
+      const r = w.look(wanted, new Set(['b']), true, t);
+      if (r.length) again.push([t, r]);
+    }
+    expect(again).toEqual([
+      [RESUME_STALL_MS, ['a']],
+      [RESUME_STALL_MS + RESUME_AGAIN_MS, ['a']],
+      [RESUME_STALL_MS + 2 * RESUME_AGAIN_MS, ['a']],
+    ]);
+  });
+
+  it('leaves alone a video that arrives, one not wanted, and silence on a congested link', () => {
+    const w = new ResumeWatch();
+    for (let t = 0; t <= 10_000; t += 1_000) expect(w.look(new Set(['a']), new Set(), false, t)).toEqual([]);
+    // Video again before the stall: the clock starts over.
+    const v = new ResumeWatch();
+    v.look(new Set(['a']), new Set(), true, 0);
+    v.look(new Set(['a']), new Set(), true, 2_000);
+    v.look(new Set(['a']), new Set(['a']), true, 2_500);
+    expect(v.look(new Set(['a']), new Set(), true, 4_000)).toEqual([]);
+    expect(v.look(new Set(), new Set(), true, 9_000)).toEqual([]);
   });
 });

@@ -443,6 +443,41 @@ export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals,
   };
 }
 
+/**
+ * A video asked for (a layer, `send: true`) from which nothing has arrived for this long on a clean link is asked
+ * for again, with `send: true` said anew (Janus then asks its camera for a key frame), at most once per RESUME_AGAIN_MS.
+ * In the browser test (1 December) every video went off on a shaped link and, once wanted back, none arrived for
+ * the 30 s the run lasted, the voices arriving without loss.
+ */
+export const RESUME_STALL_MS = 3_000;
+export const RESUME_AGAIN_MS = 5_000;
+
+/** Which videos wanted on have been silent too long (see RESUME_STALL_MS); fed once a look, on a controlled clock. */
+export class ResumeWatch {
+  private readonly silentSince = new Map<string, number>();
+  private readonly askedAt = new Map<string, number>();
+
+  /**
+   * `wanted`: the stream ids asked for now; `arrived`: those from which video bytes came in the last interval;
+   * `clean`: the downlink lost nothing (on a congested one, silence is the queue's). Answers those to ask again.
+   */
+  look(wanted: ReadonlySet<string>, arrived: ReadonlySet<string>, clean: boolean, now: number): string[] {
+    for (const id of this.silentSince.keys()) if (!wanted.has(id) || arrived.has(id)) this.silentSince.delete(id);
+    for (const id of this.askedAt.keys()) if (!wanted.has(id)) this.askedAt.delete(id);
+    const again: string[] = [];
+    for (const id of wanted) {
+      if (arrived.has(id)) continue;
+      const since = this.silentSince.get(id) ?? now;
+      this.silentSince.set(id, since);
+      if (!clean || now - since < RESUME_STALL_MS) continue;
+      if (now - (this.askedAt.get(id) ?? Number.NEGATIVE_INFINITY) < RESUME_AGAIN_MS) continue;
+      this.askedAt.set(id, now);
+      again.push(id);
+    }
+    return again;
+  }
+}
+
 /** An audio level (0..1, getStats `audioLevel`) above this is speech rather than room noise. */
 export const SPEAKING_LEVEL = 0.05;
 /** The speaker stays the speaker through pauses this long, so a breath does not reshuffle everyone's layers. */
