@@ -34,8 +34,6 @@ class NetBench extends CallBench {
   }
 }
 
-// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run: see the note above the describe.
-const OPTED_IN = process.env.ADAPTIVE_E2E === '1';
 const bench = new NetBench();
 const pacer = new Pacer();
 const clips = loadClips();
@@ -43,6 +41,8 @@ const joined: SyntheticParticipant[] = [];
 let topology: ClientTopology;
 let meeting: { id: string };
 let slow: Page; // c1, 500 kbit/s down
+/** For the controller's log printed after the test, passed or failed: the streams by name, when shaped and lifted. */
+const trace: { names: Record<string, string>; shapedAt: number; liftedAt: number | null } = { names: {}, shapedAt: 0, liftedAt: null };
 
 /**
  * The server namespace's end of c1's veth: what leaves through it is c1's downlink. The queue holds 300 ms (about
@@ -118,6 +118,41 @@ async function over(page: Page, ms: number): Promise<Window[]> {
   });
 }
 
+/**
+ * The page's layer controller, one line a second from `since` (VideoLayerControl's log): the loss and bit rate it
+ * read, the cut it chose (of the most it could take), the ceiling, the stable period, the speaker, and the layers of
+ * the streams named. What a slow or flapping recovery is made of.
+ */
+async function controllerLog(page: Page, since: number, zero: number, names: Record<string, string>): Promise<string[]> {
+  type Entry = {
+    at: number;
+    sample: { videoLoss: number; audioLoss: number; receivedBitrate: number } | null;
+    cut: number;
+    limit: number;
+    ceiling: number | null;
+    stableMs: number;
+    speaker: string | null;
+    plans: Record<string, string>;
+    videoKbps: Record<string, number>;
+    signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
+  };
+  const log = await page.evaluate(() => (window as unknown as { __videomoteTest: { session: { videoLayers: { log: Entry[] } } } }).__videomoteTest.session.videoLayers.log);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  return log
+    .filter((e) => e.at >= since)
+    .map((e) => {
+      const s = e.sample;
+      const read = s ? `v ${pct(s.videoLoss)} a ${pct(s.audioLoss)} ${Math.round(s.receivedBitrate / 1000)} kbit/s` : 'no sample';
+      // Per stream: the layer wanted, what the page believes Janus holds, and the video kbit/s that arrived.
+      const layers = Object.entries(names)
+        .map(([label, id]) => `${label} ${e.plans[id] ?? '-'}|${e.signalling.holds[id] ?? '-'}|${e.videoKbps[id] ?? '-'}`)
+        .join(' ');
+      const sig = `unanswered ${e.signalling.unanswered}${e.signalling.busy ? ' busy' : ''}${e.signalling.pausedMs ? ` paused ${e.signalling.pausedMs}` : ''}`;
+      const speaker = Object.entries(names).find(([, id]) => id === e.speaker)?.[0] ?? (e.speaker ? '?' : '-');
+      return `${((e.at - zero) / 1000).toFixed(1).padStart(6)} s  ${read.padEnd(32)} cut ${e.cut}/${e.limit} ceiling ${e.ceiling === null ? '-' : Math.round(e.ceiling / 1000)} stable ${e.stableMs} speaker ${speaker} ${sig}  ${layers}`;
+    });
+}
+
 /** What the synthetic viewer's video of one feed did over `ms`: frames per second on each simulcast layer, losses. */
 async function syntheticOver(viewer: SyntheticViewer, feed: number, ms: number): Promise<{ fpsPerLayer: Record<string, number>; lost: number; packets: number; freezes: number }> {
   const video = (): StreamCounts => structuredClone([...viewer.streams.values()].find((s) => s.feed === feed && s.kind === 'video')!.counter.counts);
@@ -129,7 +164,6 @@ async function syntheticOver(viewer: SyntheticViewer, feed: number, ms: number):
 }
 
 beforeAll(async () => {
-  if (!OPTED_IN) return;
   topology = await ClientTopology.create(1);
   const c1 = topology.clients[0] as Client;
   const seeded = await dataDirWithMeeting(
@@ -154,7 +188,12 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (!OPTED_IN) return;
+  if (trace.shapedAt > 0) {
+    const zero = trace.liftedAt ?? trace.shapedAt;
+    const lines = await controllerLog(slow, trace.shapedAt, zero, trace.names).catch((e: unknown) => [String(e)]);
+    // Page clock (Date.now) and this process's are the same machine's.
+    console.log(`the page's layer controller from the shaping on (seconds after the ${trace.liftedAt ? 'lift' : 'shaping'})\n${lines.join('\n')}`);
+  }
   try {
     unshape();
   } catch {
@@ -179,7 +218,7 @@ afterAll(async () => {
 // Now it waits for frames decoding at 1280 wide. Five publishers at their full rates (h 900 kbit/s) leave the
 // shaped viewer with many rungs to climb back, one per probe near the old ceiling (video-layers.ts): the product's
 // recovery, not the test, is what is slow.
-describe.skipIf(!OPTED_IN)('adaptive quality', () => {
+describe('adaptive quality', () => {
   it('keeps a 500 kbit/s viewer on the interpreter, the share and every voice, without lowering anyone else', async () => {
     const base = bench.server.url;
     const join = async (login: { persona: string } | { pin: string; name: string }) => {
@@ -223,8 +262,10 @@ describe.skipIf(!OPTED_IN)('adaptive quality', () => {
     const before = await syntheticOver(open, fredrikCam.feedId, 5_000);
     console.log('unshaped synthetic viewer, Fredrik before shaping', before);
 
+    trace.names = { erik: `camera-${erik.connectionId}`, fredrik: focused, tina: interpreter, karin: `camera-${karin.connectionId}`, maja: `camera-${maja.connectionId}`, share: screen };
     shape();
     const shapedAt = Date.now();
+    trace.shapedAt = shapedAt;
     // The generator's own figures from here on: the joins and the page's start are not what is measured.
     pacer.resetFigures();
     // The slow viewer steps down (loss on its link) and settles; then the figures of 15 s, long enough to hold a probe
@@ -256,6 +297,7 @@ describe.skipIf(!OPTED_IN)('adaptive quality', () => {
 
     unshape();
     const liftedAt = Date.now();
+    trace.liftedAt = liftedAt;
     // Back on top: frames decoding at the top layer's width (the width alone stays at the last frame's while off).
     let last = -1;
     // The focused stream's layer as the page's controller wants it, at each change: where the recovery's time goes.

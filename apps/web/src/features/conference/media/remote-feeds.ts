@@ -10,6 +10,7 @@ import {
   judgeSubscriptions,
   heldAfter,
   midsOf,
+  JANUS_STREAM_DEFAULT,
   namedRefusalRest,
   planConfigure,
   planUpdate,
@@ -137,6 +138,33 @@ export class RemoteFeeds {
       if (feed !== undefined && this.asked.get(feed)?.streamId === streamId) return this.receivedLayers.get(mid) ?? null;
     }
     return null;
+  }
+
+  /**
+   * Says `send: true` anew for this video at the next configure (and so has Janus ask its camera for a key frame):
+   * a video wanted on from which nothing arrives (ResumeWatch), whatever this page believes Janus holds.
+   */
+  askAgain(streamId: string): void {
+    for (const mid of this.videoMids) {
+      const feed = this.mids.get(mid);
+      if (feed === undefined || this.asked.get(feed)?.streamId !== streamId) continue;
+      const held = this.janusHolds.get(mid);
+      this.janusHolds.set(mid, { ...(held ?? JANUS_STREAM_DEFAULT), send: false });
+    }
+  }
+
+  /**
+   * For the layer log (VideoLayerControl.log): what this page believes Janus holds per stream id (s/t, or off), the
+   * layer configures not answered yet, and whether a request is under way or a pause after a failure holds the next.
+   */
+  signallingState(): { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number } {
+    const holds: Record<string, string> = {};
+    for (const [mid, h] of this.janusHolds) {
+      const feed = this.mids.get(mid);
+      const streamId = feed === undefined ? undefined : this.asked.get(feed)?.streamId;
+      if (streamId) holds[streamId] = h.send ? `${h.substream}/${h.temporal}` : 'off';
+    }
+    return { holds, unanswered: this.layerConfiguresUnanswered, busy: this.busy, pausedMs: Math.max(0, this.retryAt - Date.now()) };
   }
 
   /** The subscriber connection, once it exists. */

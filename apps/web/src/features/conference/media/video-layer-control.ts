@@ -9,6 +9,10 @@ import {
   downlinkSample,
   downlinkTotals,
   maxCut,
+  protectedCut,
+  ResumeWatch,
+  AUDIO_LOSS_CONGESTED,
+  VIDEO_LOSS_CONGESTED,
   type DownlinkSample,
   type DownlinkTotals,
   type LayerChoice,
@@ -34,6 +38,13 @@ export class VideoLayerControl {
   private readonly received = new Map<string, { arrivedAt: number; tileSeen: boolean }>();
   /** The last look's demands (firstLayer places a new video among them). */
   private demands: VideoDemand[] = [];
+  /**
+   * The last LOG_SECONDS looks, oldest first: what the controller read and what it chose, for the browser tests
+   * (e2e/adaptive-quality.spec.ts prints it around a shaping) and for reading a slow recovery after the fact.
+   */
+  readonly log: LayerLogEntry[] = [];
+  private lastVideoBytes: { at: number; bytes: Map<string, number> } | null = null;
+  private readonly resume = new ResumeWatch();
 
   constructor(
     private readonly model: CallModel,
@@ -80,11 +91,33 @@ export class VideoLayerControl {
     const sample = downlinkSample(this.totals, totals, this.lastSample);
     this.totals = totals;
     this.lastSample = sample;
-    if (sample) this.downlink.sample(sample, now, maxCut(demands));
+    const limit = maxCut(demands);
+    if (sample) this.downlink.sample(sample, now, limit, protectedCut(demands));
 
     const wants = new Map<string, VideoWant>();
     const received: Record<string, ReceivedVideo> = {};
-    for (const plan of allocate(demands, this.downlink.cut)) {
+    const plans = allocate(demands, this.downlink.cut);
+    this.log.push({
+      at: now,
+      sample,
+      cut: this.downlink.cut,
+      limit,
+      ceiling: this.downlink.ceilingBitrate,
+      stableMs: this.downlink.stablePeriodMs,
+      speaker: this.speaker?.streamId ?? null,
+      plans: Object.fromEntries(plans.map((p) => [p.streamId, p.send ? `${p.layer.substream}/${p.layer.temporal}` : 'off'])),
+      videoKbps: videoKbps(this.lastVideoBytes, reports, streamOfMid),
+      signalling: remote.signallingState(),
+    });
+    this.lastVideoBytes = videoBytes(reports, streamOfMid);
+    if (this.log.length > LOG_SECONDS) this.log.splice(0, this.log.length - LOG_SECONDS);
+    const arriving = this.log.at(-1)!.videoKbps;
+    const clean = sample !== null && sample.videoLoss <= VIDEO_LOSS_CONGESTED && sample.audioLoss <= AUDIO_LOSS_CONGESTED;
+    // Cameras only: a share of a still screen may send next to nothing for seconds.
+    const wantedOn = new Set(plans.filter((p) => p.send && !p.streamId.startsWith('screen-')).map((p) => p.streamId));
+    const arrived = new Set(Object.entries(arriving).filter(([, kbps]) => kbps > 0).map(([id]) => id));
+    for (const id of this.resume.look(wantedOn, arrived, clean, now)) remote.askAgain(id);
+    for (const plan of plans) {
       const screen = plan.streamId.startsWith('screen-');
       // A screen share is one layer: Janus is told only whether to send it.
       wants.set(plan.streamId, plan.send ? (screen ? { send: true } : { send: true, ...plan.layer }) : { send: false });
@@ -131,6 +164,46 @@ export class VideoLayerControl {
     return this.downlink.cut;
   }
 }
+
+/** One look of VideoLayerControl: the sample read, the controller's state after it, each video's layer (s/t or off). */
+export interface LayerLogEntry {
+  at: number;
+  sample: DownlinkSample | null;
+  cut: number;
+  limit: number;
+  ceiling: number | null;
+  stableMs: number;
+  speaker: string | null;
+  plans: Record<string, string>;
+  /** Video received per stream id in the last interval: what Janus actually forwards. */
+  videoKbps: Record<string, number>;
+  /** RemoteFeeds' side: what it believes Janus holds, configures unanswered, a request under way, a pause. */
+  signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
+}
+
+function videoBytes(reports: readonly Report[], streamOfMid: ReadonlyMap<string, string>): { at: number; bytes: Map<string, number> } {
+  const bytes = new Map<string, number>();
+  let at = 0;
+  for (const r of reports) {
+    if (r.type !== 'inbound-rtp' || r.kind !== 'video') continue;
+    const id = streamOfMid.get(String(r.mid));
+    if (!id) continue;
+    bytes.set(id, (bytes.get(id) ?? 0) + Number(r.bytesReceived ?? 0));
+    at = Math.max(at, Number(r.timestamp ?? 0));
+  }
+  return { at, bytes };
+}
+
+function videoKbps(prev: { at: number; bytes: Map<string, number> } | null, reports: readonly Report[], streamOfMid: ReadonlyMap<string, string>): Record<string, number> {
+  const cur = videoBytes(reports, streamOfMid);
+  const out: Record<string, number> = {};
+  if (!prev || cur.at <= prev.at) return out;
+  for (const [id, b] of cur.bytes) out[id] = Math.round(((b - (prev.bytes.get(id) ?? b)) * 8) / (cur.at - prev.at));
+  return out;
+}
+
+/** Five minutes of looks: a few kilobytes. */
+const LOG_SECONDS = 300;
 
 /**
  * A tile's rendered height in device pixels (0 when it is not on screen: collapsed minis, a hidden tab, a tile

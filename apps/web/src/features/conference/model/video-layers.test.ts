@@ -9,6 +9,10 @@ import {
   MAX_STABLE_MS,
   PROBE_HELD_MS,
   maxCut,
+  protectedCut,
+  RESUME_AGAIN_MS,
+  RESUME_STALL_MS,
+  ResumeWatch,
   STABLE_MS,
   STEP_DOWN_HOLD_MS,
   TILE_WAIT_MS,
@@ -101,16 +105,43 @@ describe('taking rungs off when the downlink is short', () => {
         }
       }
     }
-    expect(offOrder).toEqual(['mini', 'other', 'focus', 'speaker', 'screen', 'interp']);
+    expect(offOrder).toEqual(['mini', 'other', 'speaker', 'focus', 'screen', 'interp']);
   });
 
-  it('gives rungs back in the reverse order: the interpreter and the share first, then the speaker', () => {
+  it('knows how many rungs come off before the share or the interpreter lose their picture', () => {
+    // Ordinary rungs: speaker, focus, other 4 → 1 (3 each), mini 2 → 1 (1), then each of the four off (4); the
+    // interpreter 4 → 3 (its floor, 1).
+    expect(protectedCut(call)).toBe(3 * 3 + 1 + 4 + 1);
+    const plans = allocate(call, protectedCut(call));
+    for (const id of ['speaker', 'focus', 'other', 'mini']) expect(layerOf(plans, id)).toBe('off:bandwidth');
+    expect(layerOf(plans, 'interp')).toBe('1/2');
+    expect(layerOf(plans, 'screen')).toBe('2/2');
+    expect(layerOf(allocate(call, protectedCut(call) + 1), 'screen')).toBe('off:bandwidth');
+  });
+
+  it('gives rungs back in the reverse order: the interpreter and the share first, then the focused stream', () => {
     const all = maxCut(call);
     const onOrder: string[] = [];
     for (let cut = all; cut >= 0; cut--) {
       for (const p of allocate(call, cut)) if (p.send && !onOrder.includes(p.streamId)) onOrder.push(p.streamId);
     }
-    expect(onOrder.slice(0, 3)).toEqual(['interp', 'screen', 'speaker']);
+    expect(onOrder.slice(0, 4)).toEqual(['interp', 'screen', 'focus', 'speaker']);
+  });
+
+  it('keeps the focused stream on when someone else starts speaking: the voices do not take its rung', () => {
+    // The browser test's call on a short link: the focused stream is the last ordinary video still on.
+    const tiles = (speaking: string) => [
+      cam('interp', { interpreter: true, mini: true, height: 100 }),
+      cam('screen', { kind: 'screen', mini: true, height: 100 }),
+      cam('focus', { focused: true, height: 700, speaking: speaking === 'focus' }),
+      cam('erik', { mini: true, height: 100, speaking: speaking === 'erik' }),
+      cam('karin', { mini: true, height: 100 }),
+    ];
+    const cut = maxCut(tiles('focus')) - 4; // the interpreter, the share and one more camera on
+    expect(layerOf(allocate(tiles('focus'), cut), 'focus')).toBe('0/1');
+    expect(layerOf(allocate(tiles('erik'), cut), 'focus')).toBe('0/1');
+    expect(layerOf(allocate(tiles('erik'), cut), 'erik')).toBe('off:bandwidth');
+    expect(layerOf(allocate(tiles('none'), cut), 'focus')).toBe('0/1');
   });
 });
 
@@ -125,6 +156,24 @@ describe('the downlink controller on a controlled clock', () => {
     // A step every STEP_DOWN_HOLD_MS (the layer switch waits for a key frame), each larger than the one before.
     expect(STEP_DOWN_HOLD_MS).toBe(2_000);
     expect(cuts).toEqual([1, 1, 2, 2, 4, 4, 7, 7, 11]);
+  });
+
+  it('stops a deep step at the line where the share and the interpreter would lose their picture, and crosses it one rung per PROTECTED_HOLD_MS of loss', () => {
+    const c = new DownlinkController();
+    const cuts: number[] = [];
+    // The browser test's call: 13 rungs, the share and the interpreter lose their picture past cut 10.
+    for (let t = 0; t <= 16_000; t += 1_000) cuts.push(c.sample(lossy, t, 13, 10));
+    // Growing steps up to the line (the old rules went 7 → 11 → 13 here: everything off at 12 s), then one rung
+    // after 4 s more of loss, and another after 4 s more.
+    expect(cuts.slice(0, 11)).toEqual([1, 1, 2, 2, 4, 4, 7, 7, 10, 10, 10]);
+    expect(cuts.slice(11)).toEqual([10, 11, 11, 11, 11, 12]);
+    // Loss that ends at the line leaves the share and the interpreter on.
+    const d = new DownlinkController();
+    for (let t = 0; t <= 9_000; t += 1_000) d.sample(lossy, t, 13, 10);
+    expect(d.cut).toBe(10);
+    d.sample(lossy, 10_000, 13, 10);
+    d.sample(clean, 11_000, 13, 10);
+    expect(d.cut).toBe(10);
   });
 
   it('never cuts more than there is to cut', () => {
@@ -189,6 +238,49 @@ describe('the downlink controller on a controlled clock', () => {
     expect(backAt).toHaveLength(down);
     expect(backAt[0]).toBe(STABLE_MS);
     expect(backAt.slice(1).map((at, i) => at - backAt[i]!)).toEqual(Array(down - 1).fill(PROBE_HELD_MS));
+  });
+
+  /**
+   * The browser test's call on a simulated link: 13 rungs, all of them 1.6 Mbit/s, each rung ~110 kbit/s (the
+   * lowest are less); the link carries `capacity(t)` and loses packets whenever more is sent. Answers the cut a
+   * second, and when it first reached `target` after `from`.
+   */
+  const onLink = (capacity: (t: number) => number, until: number, from: number, target: number) => {
+    const c = new DownlinkController();
+    const sent = (cut: number) => 1_600_000 - cut * 110_000;
+    let reachedAt: number | null = null;
+    const cuts: number[] = [];
+    for (let t = 0; t <= until; t += 1_000) {
+      const want = sent(c.cut);
+      const cap = capacity(t);
+      const lossy = want > cap;
+      c.sample({ videoLoss: lossy ? 0.1 : 0, audioLoss: lossy ? 0.05 : 0, receivedBitrate: Math.min(want, cap) }, t, 13);
+      cuts.push(c.cut);
+      if (t >= from && reachedAt === null && c.cut <= target) reachedAt = t - from;
+    }
+    return { reachedAt, cuts, controller: c };
+  };
+
+  it('after a shaping is lifted, finds the room with one probe and gives back half of the cut a step (the top layer in seconds)', () => {
+    // 500 kbit/s for a minute, then nothing in the way, lifted at each second of the probes' cycle. The focused
+    // stream is on its top layer at cut 3 or less.
+    for (let lift = 60_000; lift < 66_000; lift += 1_000) {
+      const { reachedAt, cuts } = onLink((t) => (t < lift ? 500_000 : 10_000_000), 120_000, lift, 3);
+      expect(cuts[59]).toBeGreaterThanOrEqual(9);
+      // The next probe (every 9 s here while shaped), its PROBE_HELD_MS, then one halving: 4-9 s. The old rules
+      // took one rung per held probe until one second read LINK_GREW over the ceiling: 8-13 s here (26-34 s in
+      // the browser test, where the voices also took the focused stream's rung).
+      expect(reachedAt, `lifted at ${lift} ms`).not.toBeNull();
+      expect(reachedAt!, `lifted at ${lift} ms`).toBeLessThanOrEqual(MAX_STABLE_MS + PROBE_HELD_MS);
+      expect(cuts.at(-1)).toBe(0);
+    }
+  });
+
+  it('does not read a full link as grown: while shaped, the probes stay one rung and the cut stays near the link', () => {
+    const { cuts, controller } = onLink(() => 500_000, 180_000, 0, 0);
+    // Sent at cut 10 is 500 kbit/s: after the first minute, never more than one rung above it (a probe), nor far below.
+    for (const cut of cuts.slice(60)) expect(cut).toBeGreaterThanOrEqual(9);
+    expect(controller.ceilingBitrate).not.toBeNull();
   });
 
   it('lowers the ceiling only a tenth for a second of loss that carried little (a burst, not a full queue)', () => {
@@ -297,5 +389,34 @@ describe('a video whose tile is not on the page yet', () => {
     expect(awaitingTile(false, 1_000, 1_000 + TILE_WAIT_MS)).toBe(false);
     // A tile seen once and gone again is hidden at once.
     expect(awaitingTile(true, 1_000, 1_001)).toBe(false);
+  });
+});
+
+describe('a video asked for from which nothing arrives', () => {
+  it('is asked for again after RESUME_STALL_MS of silence on a clean link, then at most every RESUME_AGAIN_MS', () => {
+    const w = new ResumeWatch();
+    const wanted = new Set(['a', 'b']);
+    const again: [number, string[]][] = [];
+    for (let t = 0; t <= 13_000; t += 1_000) {
+      const r = w.look(wanted, new Set(['b']), true, t);
+      if (r.length) again.push([t, r]);
+    }
+    expect(again).toEqual([
+      [RESUME_STALL_MS, ['a']],
+      [RESUME_STALL_MS + RESUME_AGAIN_MS, ['a']],
+      [RESUME_STALL_MS + 2 * RESUME_AGAIN_MS, ['a']],
+    ]);
+  });
+
+  it('leaves alone a video that arrives, one not wanted, and silence on a congested link', () => {
+    const w = new ResumeWatch();
+    for (let t = 0; t <= 10_000; t += 1_000) expect(w.look(new Set(['a']), new Set(), false, t)).toEqual([]);
+    // Video again before the stall: the clock starts over.
+    const v = new ResumeWatch();
+    v.look(new Set(['a']), new Set(), true, 0);
+    v.look(new Set(['a']), new Set(), true, 2_000);
+    v.look(new Set(['a']), new Set(['a']), true, 2_500);
+    expect(v.look(new Set(['a']), new Set(), true, 4_000)).toEqual([]);
+    expect(v.look(new Set(), new Set(), true, 9_000)).toEqual([]);
   });
 });

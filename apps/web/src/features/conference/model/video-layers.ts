@@ -90,8 +90,11 @@ export function wantedRung(d: VideoDemand): number {
 export function importance(d: VideoDemand): number {
   if (d.interpreter) return 0;
   if (d.kind === 'screen') return 1;
-  if (d.speaking) return 2;
-  if (d.focused) return 3;
+  // The focused stream before the speaker: the viewer chose it (Jitsi's on-stage endpoint comes first too). The
+  // other way round, whoever spoke took the focused stream's rung on a short link, and it went off and on with the
+  // voices (every second or two in the browser test, a key frame each time, for 15-29 s after a shaping was lifted).
+  if (d.focused) return 2;
+  if (d.speaking) return 3;
   if (d.mini) return 5;
   return 4;
 }
@@ -152,6 +155,34 @@ export function allocate(demands: readonly VideoDemand[], cut: number): VideoPla
   });
 }
 
+/**
+ * How many rungs `allocate` takes off before the screen share or the interpreter lose anything below the
+ * interpreter's floor: every ordinary video off, the interpreter at its floor. The controller crosses this line one
+ * rung at a time, and only when loss goes on there (DownlinkController.sample).
+ */
+export function protectedCut(demands: readonly VideoDemand[]): number {
+  const wanted = new Map(demands.map((d) => [d.streamId, wantedRung(d)]));
+  const order = reductionOrder(demands, wanted);
+  const protectedIds = new Set(demands.filter(isProtected).map((d) => d.streamId));
+  const floor = new Map(demands.filter((d) => d.interpreter).map((d) => [d.streamId, Math.max(0, (wanted.get(d.streamId) ?? 0) - INTERPRETER_FLOOR_RUNG)]));
+  let n = 0;
+  for (const id of order) {
+    if (!protectedIds.has(id)) {
+      n += 1;
+      continue;
+    }
+    // The interpreter's rungs above its floor are taken among the ordinary videos' (reductionOrder, step 2).
+    const above = floor.get(id) ?? 0;
+    if (above > 0) {
+      floor.set(id, above - 1);
+      n += 1;
+      continue;
+    }
+    break;
+  }
+  return n;
+}
+
 /** How many rungs `allocate` can take off at most: everything visible turned off. */
 export function maxCut(demands: readonly VideoDemand[]): number {
   return demands.reduce((n, d) => n + wantedRung(d), 0);
@@ -176,6 +207,14 @@ export const STEP_DOWN_HOLD_MS = 2_000;
 /** No congestion for this long before the first step up; then one step per STEP_UP_INTERVAL_MS while it lasts. */
 export const STABLE_MS = 5_000;
 export const STEP_UP_INTERVAL_MS = 1_500;
+/**
+ * At the line past which the share and the interpreter lose their picture (protectedCut), loss must go on this long
+ * after the last step before one more rung is taken. A deep congestion takes the ordinary videos off in growing
+ * steps, and the loss of the seconds before (the queue draining, the layer switches' key frames) went on long
+ * enough to take the share and the interpreter off too (browser test, 1 December: cut 7 → 11 → 13 at 8, 11 and
+ * 13 s, and the link clear from 14 s with nothing but the voices on it).
+ */
+export const PROTECTED_HOLD_MS = 4_000;
 /** Congestion this soon after a step up means that step was too much: the stable period doubles, up to the max. */
 export const PROBE_FAILED_WITHIN_MS = 6_000;
 /**
@@ -189,11 +228,21 @@ export const FORGIVE_AFTER_MS = 60_000;
 
 /**
  * Received this close to what the link carried when it last lost packets (its ceiling), the controller is near
- * what the link can take: it steps up one rung per stable period. Received this far above it without loss, the link
- * has grown.
+ * what the link can take: it steps up one rung per stable period. Received this far above it without loss in one
+ * second, the link has grown.
  */
 export const NEAR_CEILING = 0.8;
 export const LINK_GREW = 1.25;
+/**
+ * A probe that held with every second of it (after its first) this far above the ceiling has grown the link too: a
+ * full link cannot carry 10 % over what it carried while it lost packets for two seconds running (a `tc tbf` at 500 kbit/s read
+ * 470-520 while shaped). Without this, after a shaping was lifted the lowest rungs (a camera at 180p, ~80-120 kbit/s
+ * each, over ~500) took two or three probes of 3-6 s each to reach LINK_GREW, and the focused stream its top layer
+ * 26-34 s after the lift.
+ */
+export const PROBE_GREW = 1.1;
+/** The seconds of a probe that count for PROBE_GREW start this long after its step. */
+export const PROBE_SETTLE_MS = 1_500;
 /**
  * A probe with no loss for this long was taken by the link: the next may follow (a shaping lifted, a better cell).
  * Every second more here is a second more per rung on the way back up after a link has recovered. (2 s was tried on
@@ -208,7 +257,9 @@ export const PROBE_HELD_MS = 3_000;
  * so a link that has come back is used again in seconds; near it, one rung per stable period (a probe), so it does
  * not overshoot. A probe that brings loss back goes back to where it started (not further: the loss was the probe's)
  * and makes the next wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well
- * over the ceiling without loss means the link has grown: the ceiling and the longer waits are forgotten.
+ * over the ceiling without loss (one second at LINK_GREW, or a whole held probe at PROBE_GREW) means the link has
+ * grown: the ceiling and the longer waits are forgotten, and each step gives back half of what is still cut, so a
+ * link that has come back (a shaping lifted) is used in full a few seconds after the probe that found the room.
  */
 export class DownlinkController {
   private cutNow = 0;
@@ -222,6 +273,10 @@ export class DownlinkController {
   private ceiling: number | null = null;
   /** The last step up was a probe near the ceiling, not yet judged. */
   private probing = false;
+  /** The least received in a second of the probe being judged (PROBE_GREW). */
+  private probeLeast = Number.POSITIVE_INFINITY;
+  /** The ceiling was forgotten because the link carried more without loss, and nothing was lost since. */
+  private regrown = false;
 
   get cut(): number {
     return this.cutNow;
@@ -236,8 +291,11 @@ export class DownlinkController {
     return this.ceiling;
   }
 
-  /** Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands). Answers the cut. */
-  sample(s: DownlinkSample, now: number, limit: number): number {
+  /**
+   * Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands), `protect` the cut past
+   * which the share and the interpreter lose their picture (protectedCut; `limit` when there is none). Answers the cut.
+   */
+  sample(s: DownlinkSample, now: number, limit: number, protect = limit): number {
     const congested =
       s.videoLoss > VIDEO_LOSS_CONGESTED ||
       s.audioLoss > AUDIO_LOSS_CONGESTED ||
@@ -245,6 +303,7 @@ export class DownlinkController {
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
+      this.regrown = false;
       // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
       if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
       this.probing = false;
@@ -257,9 +316,17 @@ export class DownlinkController {
         this.lastDown = now + STEP_DOWN_HOLD_MS;
         return this.cutNow;
       }
-      if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
-        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds.
-        this.cutNow = Math.min(limit, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
+      const line = Math.min(protect, limit);
+      if (this.cutNow >= line) {
+        // At or past the line: one rung, and only when loss went on for PROTECTED_HOLD_MS after the last step.
+        if (now - this.lastDown >= PROTECTED_HOLD_MS) {
+          this.cutNow = Math.min(limit, this.cutNow + 1);
+          this.lastDown = now;
+        }
+      } else if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
+        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds;
+        // but not past the line in the same step.
+        this.cutNow = Math.min(line, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
         this.downStreak += 1;
         this.lastDown = now;
       }
@@ -270,15 +337,19 @@ export class DownlinkController {
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
     // A probe the link took (no loss for a while after it): the next may follow at once, and the wait is short again.
+    // The probe's first second may end before Janus has switched layer (it waits for a key frame): not counted.
+    if (this.probing && now - this.lastUp >= PROBE_SETTLE_MS) this.probeLeast = Math.min(this.probeLeast, s.receivedBitrate);
     const probeHeld = this.probing && now - this.lastUp >= PROBE_HELD_MS;
     if (probeHeld) {
       this.probing = false;
       this.stableMs = STABLE_MS;
     }
     // Carrying well over the ceiling without loss: the link has grown, the ceiling is forgotten.
-    if (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) {
+    const grew = (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) || (probeHeld && this.ceiling !== null && this.probeLeast > this.ceiling * PROBE_GREW);
+    if (grew) {
       this.ceiling = null;
       this.stableMs = STABLE_MS;
+      this.regrown = true;
     }
     this.cutNow = Math.min(this.cutNow, limit);
     const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
@@ -288,8 +359,14 @@ export class DownlinkController {
     const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
     if (this.cutNow > 0 && clean >= this.stableMs && since >= wait) {
       this.probing = near;
+      this.probeLeast = Number.POSITIVE_INFINITY;
       this.beforeUp = this.cutNow;
-      this.cutNow = Math.max(0, this.cutNow - (near ? 1 : 1 + Math.floor(this.upStreak / 2)));
+      // A link seen to grow past its old ceiling (a shaping lifted, a better cell) gets half of what is still cut
+      // back at each step (6 → 3 → 1 → 0, a step every 1.5 s): nothing says how far it grew, and the growing steps
+      // below took the focused stream's top layer 5-6 s more after the probe that found the room. A step too far is
+      // taken back as any other (back to where it started, then the usual step down on loss that goes on).
+      const step = near ? 1 : this.regrown ? Math.ceil(this.cutNow / 2) : 1 + Math.floor(this.upStreak / 2);
+      this.cutNow = Math.max(0, this.cutNow - step);
       this.upStreak += 1;
       this.lastUp = now;
     }
@@ -364,6 +441,41 @@ export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals,
     receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
     availableIncomingBitrate: cur.availableIncomingBitrate,
   };
+}
+
+/**
+ * A video asked for (a layer, `send: true`) from which nothing has arrived for this long on a clean link is asked
+ * for again, with `send: true` said anew (Janus then asks its camera for a key frame), at most once per RESUME_AGAIN_MS.
+ * In the browser test (1 December) every video went off on a shaped link and, once wanted back, none arrived for
+ * the 30 s the run lasted, the voices arriving without loss.
+ */
+export const RESUME_STALL_MS = 3_000;
+export const RESUME_AGAIN_MS = 5_000;
+
+/** Which videos wanted on have been silent too long (see RESUME_STALL_MS); fed once a look, on a controlled clock. */
+export class ResumeWatch {
+  private readonly silentSince = new Map<string, number>();
+  private readonly askedAt = new Map<string, number>();
+
+  /**
+   * `wanted`: the stream ids asked for now; `arrived`: those from which video bytes came in the last interval;
+   * `clean`: the downlink lost nothing (on a congested one, silence is the queue's). Answers those to ask again.
+   */
+  look(wanted: ReadonlySet<string>, arrived: ReadonlySet<string>, clean: boolean, now: number): string[] {
+    for (const id of this.silentSince.keys()) if (!wanted.has(id) || arrived.has(id)) this.silentSince.delete(id);
+    for (const id of this.askedAt.keys()) if (!wanted.has(id)) this.askedAt.delete(id);
+    const again: string[] = [];
+    for (const id of wanted) {
+      if (arrived.has(id)) continue;
+      const since = this.silentSince.get(id) ?? now;
+      this.silentSince.set(id, since);
+      if (!clean || now - since < RESUME_STALL_MS) continue;
+      if (now - (this.askedAt.get(id) ?? Number.NEGATIVE_INFINITY) < RESUME_AGAIN_MS) continue;
+      this.askedAt.set(id, now);
+      again.push(id);
+    }
+    return again;
+  }
 }
 
 /** An audio level (0..1, getStats `audioLevel`) above this is speech rather than room noise. */
