@@ -16,8 +16,7 @@
  *
  *   npm run bench:webcast        BENCH_VIEWERS=20,50 BENCH_HOLD_SECONDS=15 npm run bench:webcast
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { findJanus, pin } from './cpu-pinning.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 
 /** BENCH_BROWSER=0: no real Chromium viewer (then no web build is needed either). */
@@ -48,36 +47,6 @@ const HOLD_S = Number(process.env.BENCH_HOLD_SECONDS ?? 30);
 const JOIN_CONCURRENCY = 8;
 /** Above this share of its core the generator's own receive path would decide the figures. */
 const GENERATOR_CPU_LIMIT = 85;
-
-/** Pins a process and all its threads to the given cores; false when taskset is missing or refuses. */
-function pin(pid: number, cores: string): boolean {
-  return spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0;
-}
-
-/** The embedded Janus: the server's descendant named janus. */
-function findJanus(rootPid: number): number | null {
-  const queue = [rootPid];
-  while (queue.length) {
-    const pid = queue.shift()!;
-    const children: number[] = [];
-    try {
-      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-        children.push(...fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-      }
-    } catch {
-      continue;
-    }
-    for (const c of children) {
-      try {
-        if (fs.readFileSync(`/proc/${c}/comm`, 'utf8').trim().startsWith('janus')) return c;
-      } catch {
-        /* gone */
-      }
-      queue.push(c);
-    }
-  }
-  return null;
-}
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 

@@ -1,0 +1,36 @@
+/**
+ * Where the synthetic-participant benches put their processes on the 2-core machine: Janus and the app on core 0, the
+ * generator (the bench process) on core 1, so the generator's load does not land on the figures it measures.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Pins a process and all its threads to the given cores; false when taskset is missing or refuses. */
+export function pin(pid: number, cores: string): boolean {
+  return spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
+/** The embedded Janus: the server's descendant named janus. */
+export function findJanus(rootPid: number): number | null {
+  const queue = [rootPid];
+  while (queue.length) {
+    const pid = queue.shift()!;
+    const children: number[] = [];
+    try {
+      for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+        children.push(...fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      }
+    } catch {
+      continue;
+    }
+    for (const c of children) {
+      try {
+        if (fs.readFileSync(`/proc/${c}/comm`, 'utf8').trim().startsWith('janus')) return c;
+      } catch {
+        /* gone */
+      }
+      queue.push(c);
+    }
+  }
+  return null;
+}
