@@ -21,7 +21,8 @@
  * kernel DNAT to Janus's loopback port, no process in between), asking Janus for the layer the product's joiner chose.
  * Then the joiner's link is cut both ways for 5 s (iptables DROP in its namespace) BENCH_CUTS times: seconds from the
  * restore until all seven decode new frames again. Every phase says whether the generator kept its clock (its
- * pacer's report) and the load average.
+ * pacer's report) and the load average. The generator (this process) runs at nice -10, Janus, the app and Chromium
+ * at 0: its publishers stand for other people's machines, which a join does not slow down.
  *
  * `BENCH_LADDER=1` prints the last join of each phase step by step; `BENCH_PROFILE=1` samples its main thread.
  *
@@ -39,6 +40,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts';
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
+import { prioritiseGenerator } from './cpu-pinning.ts';
 import { meanThreadMs, rendererCpu, rendererCpuBetween, type RendererCpu } from './browser-threads.ts';
 import { cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { profileMainThread } from './cpu-profile.ts';
@@ -180,6 +182,8 @@ const clip = movingBarClip({ width: 192, height: 108, fps: 10 });
 const camera = ['--use-fake-device-for-media-stream=fps=10', `--use-file-for-fake-video-capture=${clip}`];
 const origins = `${server.url},${bareOrigin}`;
 const joinerBrowser: Browser = await joinerClient.launch(origins, camera);
+// Only now (Janus, the server and Chromium started, at normal priority): the generator before the joiner's browser.
+const prioritised = prioritiseGenerator();
 
 async function openPage(browser: Browser, opened: BrowserContext[]): Promise<Page> {
   const { context, page } = await newUserPage(browser, server.url);
@@ -593,7 +597,7 @@ rows.push(['the generator over the phase (synthetic publishers, this process)', 
 rows.push(['load average after the joins / after the cuts', `${productFigures.load.joins} / ${productFigures.load.cuts}`, `${bareFigures.load.joins} / ${bareFigures.load.cuts}`, '', '', '']);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nJoining an eight-person call of synthetic publishers, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);
-console.log(`machine: ${machine()}; load average at start ${loadAtStart}, at end ${loadAverage()}`);
+console.log(`machine: ${machine()}; load average at start ${loadAtStart}, at end ${loadAverage()}; the generator ${prioritised ? 'at nice -10 (Janus, the app and Chromium at 0)' : 'NOT prioritised (setpriority refused)'}`);
 console.log(
   `7 synthetic publishers (VP8 simulcast l/m/h 320x180/640x360/1280x720 at 30 fps, 3 temporal layers; 2 with Opus): product through login, consent, gettoken, /media and the meeting key, every frame sealed; bare straight to Janus, in clear. 1 real Chromium joiner in a network namespace of its own${productFigures.layers ? `; it received layers ${productFigures.layers}, the bare joiner asked for ${bareLayer.substream ?? 'the default'}` : ''}; the server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}`,
 );
