@@ -301,6 +301,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       await sleep(1_500);
     }
     console.log(`${phase.name}: ${openPageJoins.length} joins from an open page timed, median ${median(openPageJoins).toFixed(0)} ms`);
+    const stallsAfterLobby = pacer.report().stalls;
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
@@ -330,6 +331,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const janusCpu = ((cpuSeconds(janusPid) - joinsStarted.janus) / joinSeconds) * 100;
     const serverCpu = ((cpuSeconds(serverPid) - joinsStarted.server) / joinSeconds) * 100;
     const loadAfterJoins = loadAverage();
+    const stallsAfterJoins = pacer.report().stalls;
     console.log(`${phase.name}: ${joins.length} joins timed, median ${median(joins.map((x) => x.fromNavigation)).toFixed(0)} ms; over the ${2 * (JOINS + 1)} joins (${joinSeconds.toFixed(0)} s): server ${serverCpu.toFixed(1)} %, Janus ${janusCpu.toFixed(1)} % of a core`);
     if (!joiner) throw new Error('no joiner');
     await sleep(3_000);
@@ -378,7 +380,10 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const generatorCpu = ((gen.user + gen.system) / 1e6 / ((performance.now() - generatorFrom.at) / 1000)) * 100;
     const report = pacer.report();
     const generator = { pacer: report, cpu: generatorCpu, saturated: report.saturated || generatorCpu > GENERATOR_CPU_LIMIT };
-    console.log(`${phase.name}: generator ${generatorCpu.toFixed(1)} % of a core, pacer late p50 ${report.lateMs.p50} p99 ${report.lateMs.p99} max ${report.lateMs.max} ms, stalls ${report.stalls}: ${generator.saturated ? 'SATURATED' : 'not saturated'}`);
+    console.log(
+      `${phase.name}: generator ${generatorCpu.toFixed(1)} % of a core, pacer late p50 ${report.lateMs.p50} p99 ${report.lateMs.p99} max ${report.lateMs.max} ms, event-loop delay p99 ${report.loopDelayMs.p99} max ${report.loopDelayMs.max} ms, ` +
+        `stalls ${report.stalls} (${stallsAfterLobby} in the joins from the lobby, ${stallsAfterJoins - stallsAfterLobby} in those opening the page, ${report.stalls - stallsAfterJoins} in the cuts): ${generator.saturated ? 'SATURATED' : 'not saturated'}`,
+    );
     return { joins, openPageJoins, openPageFirst, openPageSteps, openPageCpu, failedJoins, recoveries, failedRecoveries, layers, generator, janusCpu, serverCpu, load: { joins: loadAfterJoins, cuts: loadAverage() } };
   } finally {
     for (const c of opened) await c.close().catch(() => {});

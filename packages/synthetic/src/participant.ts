@@ -250,12 +250,26 @@ export class Publisher {
       payloads.forEach((payload, i) => {
         const packet = writeRtp({ payloadType: VP8_PT, sequence: layer.seq, timestamp: ts, ssrc: layer.ssrc, marker: i === payloads.length - 1, extensions: ext }, payload);
         layer.seq = (layer.seq + 1) & 0xffff;
-        this.video!.sendMessageBinary(packet);
+        if (!this.send(this.video, packet)) return;
         this.stats.packetsSent += 1;
         this.stats.bytesSent += packet.length;
       });
       layer.framesSent += 1;
       if (frame.key) layer.keyFramesSent += 1;
+    }
+  }
+
+  /**
+   * Sends one RTP packet; false when the track closed meanwhile (libdatachannel closes it on its own thread, so a
+   * frame sealed while the publisher was being closed can find it closed although it was open a moment before).
+   */
+  private send(track: Track | null, packet: Buffer): boolean {
+    if (!track) return false;
+    try {
+      track.sendMessageBinary(packet);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -272,7 +286,7 @@ export class Publisher {
     const ts = (this.tsBase + Math.round(dueMs * 48)) >>> 0;
     const rtp = writeRtp({ payloadType: OPUS_PT, sequence: a.seq, timestamp: ts, ssrc: a.ssrc, marker: false, extensions: [{ id: EXT_MID, data: Buffer.from(this.audio.mid()) }] }, sealed);
     a.seq = (a.seq + 1) & 0xffff;
-    this.audio.sendMessageBinary(rtp);
+    if (!this.send(this.audio, rtp)) return;
     this.stats.packetsSent += 1;
     this.stats.bytesSent += rtp.length;
     a.sent += 1;
