@@ -37,15 +37,14 @@ export function findJanus(rootPid: number): number | null {
 }
 
 /**
- * Gives every thread of this process (and the threads it makes from now on, which inherit it) a higher scheduling
+ * Gives every thread of a process (and the threads it makes from now on, which inherit it) a higher scheduling
  * priority: the synthetic publishers stand for other people's machines, and on two shared cores the joiner's
- * Chromium would otherwise take the cores from them in the middle of a join and stall their clock. Call it after the
- * server, Janus and browsers are started (children inherit the priority of the thread that starts them). False when
- * not allowed (not root).
+ * Chromium would otherwise take the cores from them in the middle of a join and stall their clock. False when not
+ * allowed (not root).
  */
-export function prioritiseGenerator(niceness = -10): boolean {
+export function prioritise(pid: number, niceness = -10): boolean {
   try {
-    for (const tid of fs.readdirSync('/proc/self/task')) os.setPriority(Number(tid), niceness);
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) os.setPriority(Number(tid), niceness);
     return true;
   } catch {
     return false;

@@ -21,26 +21,28 @@
  * kernel DNAT to Janus's loopback port, no process in between), asking Janus for the layer the product's joiner chose.
  * Then the joiner's link is cut both ways for 5 s (iptables DROP in its namespace) BENCH_CUTS times: seconds from the
  * restore until all seven decode new frames again. Every phase says whether the generator kept its clock (its
- * pacer's report) and the load average. The generator (this process) runs at nice -10, Janus, the app and Chromium
- * at 0: its publishers stand for other people's machines, which a join does not slow down.
+ * pacer's report) and the load average. The generator runs in a process of its own (bench/synthetic-publishers.ts)
+ * at nice -10, Janus, the app and Chromium at 0: its publishers stand for other people's machines, which a join does
+ * not slow down.
  *
  * `BENCH_LADDER=1` prints the last join of each phase step by step; `BENCH_PROFILE=1` samples its main thread.
  *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts';
 import type { Client } from '../e2e/support/client-netns.ts';
 import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
-import { prioritiseGenerator } from './cpu-pinning.ts';
+import { prioritise } from './cpu-pinning.ts';
 import { meanThreadMs, rendererCpu, rendererCpuBetween, type RendererCpu } from './browser-threads.ts';
 import { cpuSeconds, loadAverage, machine, median, percentile } from './process-figures.ts';
 import { profileMainThread } from './cpu-profile.ts';
@@ -71,11 +73,7 @@ const { JanusSupervisor } = await import('../apps/server/src/modules/media/janus
 const { JanusControl } = await import('../apps/server/src/modules/media/janus/janus-control.ts');
 const { signJanusToken } = await import('../apps/server/src/modules/media/janus/janus-token.ts');
 const { DEFAULT_RTP_PORT_RANGE, ROOM_PUBLISHERS } = await import('../apps/server/src/platform/media-capacity.ts');
-const { SyntheticParticipant } = await import('@videomote/synthetic/participant');
-const { BareJanusParticipant } = await import('@videomote/synthetic/bare-janus');
-const { loadClips } = await import('@videomote/synthetic/clips');
-const { Pacer } = await import('@videomote/synthetic/pacer');
-type PacerReport = ReturnType<InstanceType<typeof Pacer>['report']>;
+type PacerReport = import('@videomote/synthetic/pacer').PacerReport;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
@@ -172,18 +170,53 @@ for (const dev of ['all', 'vmbr0']) fs.writeFileSync(`/proc/sys/net/ipv4/conf/${
 execFileSync('iptables-legacy', ['-t', 'nat', '-A', 'PREROUTING', '-d', SERVER_ADDRESS, '-p', 'tcp', '--dport', String(janusWsPort), '-j', 'DNAT', '--to-destination', `127.0.0.1:${janusWsPort}`]);
 const bareWs = `ws://${SERVER_ADDRESS}:${janusWsPort}`;
 
-// ── The generator: one pacer for every synthetic participant of the run ──
-const clips = loadClips();
-const pacer = new Pacer();
-cleanups.push(() => pacer.stop());
+// ── The generator: the seven synthetic publishers of a phase, in a process of their own (synthetic-publishers.ts) ──
+interface Generator {
+  /** The pacer's figures and the CPU count start afresh. */
+  reset(): void;
+  /** The pacer's report and the generator's CPU (% of a core) since the reset. */
+  report(): Promise<{ pacer: PacerReport; cpu: number }>;
+  close(): void;
+}
+/** Runs the synthetic publishers (bench/synthetic-publishers.ts) until `close`, at nice -10 once they publish. */
+async function startGenerator(config: Record<string, unknown>): Promise<Generator> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/synthetic-publishers.ts'), JSON.stringify(config)], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  cleanups.push(() => child.kill('SIGKILL'));
+  const answers: ((line: string) => void)[] = [];
+  const ready = new Promise<void>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line === 'ready') resolve();
+      else if (line.startsWith('{')) answers.shift()?.(line);
+      else console.log(`generator: ${line}`);
+    });
+    child.once('exit', (code) => reject(new Error(`the synthetic publishers' process ended (${code})`)));
+  });
+  await within(ready, 120_000, 'the synthetic publishers publishing');
+  // Its publishers stand for other people's machines, which a join does not slow down: before the joiner's Chromium.
+  if (!prioritise(child.pid!)) console.log('generator: NOT prioritised (setpriority refused)');
+  return {
+    reset: () => void child.stdin!.write('reset\n'),
+    report: () =>
+      within(
+        new Promise((resolve) => {
+          answers.push((line) => resolve(JSON.parse(line) as { pacer: PacerReport; cpu: number }));
+          child.stdin!.write('report\n');
+        }),
+        10_000,
+        "the generator's report",
+      ),
+    close: () => {
+      child.stdin!.write('stop\n');
+      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    },
+  };
+}
 
 // ── The joiner's browser (a small fake camera: the product's page and the bare one publish it turned off) ──
 const clip = movingBarClip({ width: 192, height: 108, fps: 10 });
 const camera = ['--use-fake-device-for-media-stream=fps=10', `--use-file-for-fake-video-capture=${clip}`];
 const origins = `${server.url},${bareOrigin}`;
 const joinerBrowser: Browser = await joinerClient.launch(origins, camera);
-// Only now (Janus, the server and Chromium started, at normal priority): the generator before the joiner's browser.
-const prioritised = prioritiseGenerator();
 
 async function openPage(browser: Browser, opened: BrowserContext[]): Promise<Page> {
   const { context, page } = await newUserPage(browser, server.url);
@@ -233,8 +266,8 @@ interface PhaseFigures {
 /** What differs between the product and the bare client: the publishers' way in, and the joiner's page. */
 interface Phase {
   name: string;
-  /** The seven synthetic publishers, sending; answers what closes them. */
-  startPublishers(): Promise<() => void>;
+  /** The seven synthetic publishers, sending. */
+  startPublishers(): Promise<Generator>;
   /** A fresh page of the joiner, not yet navigated. */
   joinerPage(opened: BrowserContext[]): Promise<Page>;
   joinUrl: string;
@@ -256,12 +289,11 @@ const GENERATOR_CPU_LIMIT = 85;
 async function runPhase(phase: Phase): Promise<PhaseFigures> {
   const opened: BrowserContext[] = [];
   const started = Date.now();
-  const closePublishers = await phase.startPublishers();
+  const generator = await phase.startPublishers();
   try {
     console.log(`${phase.name}: seven synthetic publishers sending after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await sleep(2_000);
-    pacer.resetFigures();
-    const generatorFrom = { cpu: process.cpuUsage(), at: performance.now() };
+    generator.reset();
 
     const joins: Join[] = [];
     const joinsStarted = { at: performance.now(), server: cpuSeconds(serverPid), janus: cpuSeconds(janusPid) };
@@ -301,7 +333,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       await sleep(1_500);
     }
     console.log(`${phase.name}: ${openPageJoins.length} joins from an open page timed, median ${median(openPageJoins).toFixed(0)} ms`);
-    const stallsAfterLobby = pacer.report().stalls;
+    const stallsAfterLobby = (await generator.report()).pacer.stalls;
     for (let j = 0; j <= JOINS; j++) {
       const page = await phase.joinerPage(joinerOpened);
       try {
@@ -331,7 +363,7 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
     const janusCpu = ((cpuSeconds(janusPid) - joinsStarted.janus) / joinSeconds) * 100;
     const serverCpu = ((cpuSeconds(serverPid) - joinsStarted.server) / joinSeconds) * 100;
     const loadAfterJoins = loadAverage();
-    const stallsAfterJoins = pacer.report().stalls;
+    const stallsAfterJoins = (await generator.report()).pacer.stalls;
     console.log(`${phase.name}: ${joins.length} joins timed, median ${median(joins.map((x) => x.fromNavigation)).toFixed(0)} ms; over the ${2 * (JOINS + 1)} joins (${joinSeconds.toFixed(0)} s): server ${serverCpu.toFixed(1)} %, Janus ${janusCpu.toFixed(1)} % of a core`);
     if (!joiner) throw new Error('no joiner');
     await sleep(3_000);
@@ -376,18 +408,16 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       }
     }
     console.log(`${phase.name}: ${recoveries.length} of ${CUTS} recoveries timed: ${recoveries.map((s) => s.toFixed(2)).join(' ')} s`);
-    const gen = process.cpuUsage(generatorFrom.cpu);
-    const generatorCpu = ((gen.user + gen.system) / 1e6 / ((performance.now() - generatorFrom.at) / 1000)) * 100;
-    const report = pacer.report();
-    const generator = { pacer: report, cpu: generatorCpu, saturated: report.saturated || generatorCpu > GENERATOR_CPU_LIMIT };
+    const { pacer: report, cpu: generatorCpu } = await generator.report();
+    const generatorFigures = { pacer: report, cpu: generatorCpu, saturated: report.saturated || generatorCpu > GENERATOR_CPU_LIMIT };
     console.log(
       `${phase.name}: generator ${generatorCpu.toFixed(1)} % of a core, pacer late p50 ${report.lateMs.p50} p99 ${report.lateMs.p99} max ${report.lateMs.max} ms, event-loop delay p99 ${report.loopDelayMs.p99} max ${report.loopDelayMs.max} ms, ` +
-        `stalls ${report.stalls} (${stallsAfterLobby} in the joins from the lobby, ${stallsAfterJoins - stallsAfterLobby} in those opening the page, ${report.stalls - stallsAfterJoins} in the cuts): ${generator.saturated ? 'SATURATED' : 'not saturated'}`,
+        `stalls ${report.stalls} (${stallsAfterLobby} in the joins from the lobby, ${stallsAfterJoins - stallsAfterLobby} in those opening the page, ${report.stalls - stallsAfterJoins} in the cuts): ${generatorFigures.saturated ? 'SATURATED' : 'not saturated'}`,
     );
-    return { joins, openPageJoins, openPageFirst, openPageSteps, openPageCpu, failedJoins, recoveries, failedRecoveries, layers, generator, janusCpu, serverCpu, load: { joins: loadAfterJoins, cuts: loadAverage() } };
+    return { joins, openPageJoins, openPageFirst, openPageSteps, openPageCpu, failedJoins, recoveries, failedRecoveries, layers, generator: generatorFigures, janusCpu, serverCpu, load: { joins: loadAfterJoins, cuts: loadAverage() } };
   } finally {
     for (const c of opened) await c.close().catch(() => {});
-    closePublishers();
+    generator.close();
     await sleep(3_000); // Janus tears the call down before the next phase
   }
 }
@@ -417,16 +447,9 @@ async function loggedIn(browser: Browser, who: Person, opened: BrowserContext[])
 let joinerContext: BrowserContext | null = null;
 const product: Phase = {
   name: 'product',
-  async startPublishers() {
+  startPublishers: () =>
     // Through the product's path, as people come in: login, consent, gettoken, `/media`, the meeting key.
-    const people: { close(): void }[] = [];
-    for (const [i, p] of PEOPLE.slice(0, PUBLISHERS).entries()) {
-      const who = await SyntheticParticipant.join({ base: server.url, meetingId: seeded.meeting.id, login: p.login });
-      people.push(who);
-      await who.publish(clips, pacer, { audio: i < WITH_MICROPHONE });
-    }
-    return () => people.forEach((p) => p.close());
-  },
+    startGenerator({ product: { base: server.url, meetingId: seeded.meeting.id, logins: PEOPLE.slice(0, PUBLISHERS).map((p) => p.login) }, audio: WITH_MICROPHONE }),
   async joinerPage(opened) {
     if (!joinerContext) {
       const first = await loggedIn(joinerBrowser, PEOPLE[PUBLISHERS]!, opened);
@@ -497,16 +520,9 @@ let bareLayer: Record<string, string> = {};
 const bareSays = (page: Page) => page.evaluate(() => (window as unknown as { __bare?: { error: string } }).__bare?.error || 'no error reported');
 const bare: Phase = {
   name: 'bare Janus',
-  async startPublishers() {
+  startPublishers: () =>
     // A bench baseline: straight to Janus's WebSocket with its signed token, frames in clear, no login or relay.
-    const people: { close(): void }[] = [];
-    for (let i = 0; i < PUBLISHERS; i++) {
-      const who = await BareJanusParticipant.join({ janusUrl: janus.url, token: signJanusToken(secrets.tokenSecret, Date.now() / 1000 + 3600), roomId: bareRoom });
-      people.push(who);
-      await who.publish(clips, pacer, { audio: i < WITH_MICROPHONE });
-    }
-    return () => people.forEach((p) => p.close());
-  },
+    startGenerator({ bare: { janusUrl: janus.url, token: signJanusToken(secrets.tokenSecret, Date.now() / 1000 + 3600), roomId: bareRoom, count: PUBLISHERS }, audio: WITH_MICROPHONE }),
   async joinerPage(opened) {
     return openPage(joinerBrowser, opened);
   },
@@ -602,7 +618,7 @@ rows.push(['the generator over the phase (synthetic publishers, this process)', 
 rows.push(['load average after the joins / after the cuts', `${productFigures.load.joins} / ${productFigures.load.cuts}`, `${bareFigures.load.joins} / ${bareFigures.load.cuts}`, '', '', '']);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nJoining an eight-person call of synthetic publishers, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);
-console.log(`machine: ${machine()}; load average at start ${loadAtStart}, at end ${loadAverage()}; the generator ${prioritised ? 'at nice -10 (Janus, the app and Chromium at 0)' : 'NOT prioritised (setpriority refused)'}`);
+console.log(`machine: ${machine()}; load average at start ${loadAtStart}, at end ${loadAverage()}; the generator in a process of its own at nice -10 (Janus, the app and Chromium at 0)`);
 console.log(
   `7 synthetic publishers (VP8 simulcast l/m/h 320x180/640x360/1280x720 at 30 fps, 3 temporal layers; 2 with Opus): product through login, consent, gettoken, /media and the meeting key, every frame sealed; bare straight to Janus, in clear. 1 real Chromium joiner in a network namespace of its own${productFigures.layers ? `; it received layers ${productFigures.layers}, the bare joiner asked for ${bareLayer.substream ?? 'the default'}` : ''}; the server on ${databaseUrl ? 'PostgreSQL' : 'the embedded database (PGlite)'}`,
 );
