@@ -41,6 +41,7 @@ import ts from 'typescript';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FixtureParticipant } from '../apps/server/src/testing/fixtures.ts';
 import type { Client } from '../e2e/support/client-netns.ts';
+import type { PacerReport } from '@videomote/synthetic/pacer';
 import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
 import { prioritise } from './cpu-pinning.ts';
 import { meanThreadMs, rendererCpu, rendererCpuBetween, type RendererCpu } from './browser-threads.ts';
@@ -73,7 +74,6 @@ const { JanusSupervisor } = await import('../apps/server/src/modules/media/janus
 const { JanusControl } = await import('../apps/server/src/modules/media/janus/janus-control.ts');
 const { signJanusToken } = await import('../apps/server/src/modules/media/janus/janus-token.ts');
 const { DEFAULT_RTP_PORT_RANGE, ROOM_PUBLISHERS } = await import('../apps/server/src/platform/media-capacity.ts');
-type PacerReport = import('@videomote/synthetic/pacer').PacerReport;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
