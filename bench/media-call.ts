@@ -614,7 +614,7 @@ const rows: Row[] = [
   ['the app server\'s CPU over the joins', `${productFigures.serverCpu.toFixed(1)} %`, `${bareFigures.serverCpu.toFixed(1)} % (idle)`, '', '', ''],
 ];
 const gen = (f: PhaseFigures) => `${f.generator.cpu.toFixed(0)} % of a core, pacer p99 ${f.generator.pacer.lateMs.p99} ms, max ${f.generator.pacer.lateMs.max} ms, ${f.generator.pacer.stalls} stalls: ${f.generator.saturated ? 'SATURATED' : 'not saturated'}`;
-rows.push(['the generator over the phase (synthetic publishers, this process)', gen(productFigures), gen(bareFigures), '', '', '']);
+rows.push(['the generator over the phase (its own process)', gen(productFigures), gen(bareFigures), '', '', '']);
 rows.push(['load average after the joins / after the cuts', `${productFigures.load.joins} / ${productFigures.load.cuts}`, `${bareFigures.load.joins} / ${bareFigures.load.cuts}`, '', '', '']);
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
 console.log(`\nJoining an eight-person call of synthetic publishers, ${runStarted.toISOString()} (bench ran ${((Date.now() - runStarted.getTime()) / 1000).toFixed(0)} s)`);
