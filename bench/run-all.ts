@@ -29,6 +29,7 @@ const BENCHES: Bench[] = [
   { key: 'chat', file: 'bench/chat-fanout.ts' },
   { key: 'media', file: 'bench/media-first-frame.ts' },
   { key: 'media-call', file: 'bench/media-call.ts' },
+  { key: 'grid', file: 'bench/grid.ts' },
 ];
 
 interface Outcome {
@@ -141,24 +142,27 @@ function rowsFor(o: Outcome): Row[] {
       ]);
     }
     case 'media-call': {
-      type Side = { joinMedian: number; joinP95: number; recoveryMedian: number; recoveryMax: number; cpuPerStream: number; failed: number };
-      type Grid = { janusCpu: number; streams: number; viewerBytesPerSecond: number } | null;
-      const f = j.figures as { product: Side; bare: Side; grid: Grid; gridSimulcast?: Grid; target: { joinP95Ms: number; joinRatio: number; cpuRatio: number; gridStreamsPerCore: number } };
+      type Side = { joinMedian: number; joinP95: number; openPageJoinMedian: number; openPageJoinP95: number; recoveryMedian: number; recoveryMax: number; failed: number };
+      const f = j.figures as { product: Side; bare: Side; saturated: boolean; target: { joinP95Ms: number; joinRatio: number; recoveryS: number } };
       const { product: p, bare: b, target } = f;
-      const gridRows: Row[] = [];
-      for (const [how, grid] of [['no simulcast', f.grid], ['simulcast, lowest layer', f.gridSimulcast ?? null]] as const) {
-        if (!grid) continue;
-        const perCore = (100 * grid.streams) / grid.janusCpu;
-        gridRows.push([`Media grid of 16, ${how}: streams per core`, `${f0(perCore)} (a viewer gets ${f0((grid.viewerBytesPerSecond * 8) / 1000)} kbit/s)`, `≥ ${target.gridStreamsPerCore}`, verdict(perCore >= target.gridStreamsPerCore)]);
-      }
       const failed = p.failed + b.failed ? ` (${p.failed + b.failed} joins or cuts failed)` : '';
+      const gen = f.saturated ? ' [generator SATURATED]' : '';
       return [
-        ['Media call of 8: join → all 7 videos, p95', `${f0(p.joinP95)} ms (bare Janus ${f0(b.joinP95)} ms)${failed}`, `≤ ${target.joinP95Ms} ms`, verdict(p.joinP95 <= target.joinP95Ms)],
-        ['Media call of 8: join → all 7 videos, median', `${f0(p.joinMedian)} ms = ${(p.joinMedian / b.joinMedian).toFixed(2)}× bare Janus`, `≤ ${target.joinRatio}× bare`, verdict(p.joinMedian / b.joinMedian <= target.joinRatio)],
-        ['Media call of 8: link back after a 5 s cut', `median ${p.recoveryMedian.toFixed(2)} s, worst ${p.recoveryMax.toFixed(2)} s (bare ${b.recoveryMedian.toFixed(2)} s)`, '≤ 5 s', verdict(p.recoveryMax <= 5)],
-        ['Media call of 8: Janus CPU per stream, E2EE', `${p.cpuPerStream.toFixed(3)} % of a core = ${(p.cpuPerStream / b.cpuPerStream).toFixed(2)}× bare`, `≤ ${target.cpuRatio}× bare`, verdict(p.cpuPerStream / b.cpuPerStream <= target.cpuRatio)],
-        ...gridRows,
+        ['Media call of 8: join → all 7 videos, p95', `${f0(p.joinP95)} ms (bare Janus ${f0(b.joinP95)} ms)${failed}${gen}`, `≤ ${target.joinP95Ms} ms`, verdict(p.joinP95 <= target.joinP95Ms)],
+        ['Media call of 8: join → all 7 videos, median', `${f0(p.joinMedian)} ms = ${(p.joinMedian / b.joinMedian).toFixed(2)}× bare Janus${gen}`, `≤ ${target.joinRatio}× bare`, verdict(p.joinMedian / b.joinMedian <= target.joinRatio)],
+        ['Media call of 8: from the lobby → all 7, p95', `${f0(p.openPageJoinP95)} ms (bare ${f0(b.openPageJoinP95)} ms)${gen}`, `≤ ${target.joinP95Ms} ms`, verdict(p.openPageJoinP95 <= target.joinP95Ms)],
+        ['Media call of 8: all 7 back after a 5 s cut', `median ${p.recoveryMedian.toFixed(2)} s, worst ${p.recoveryMax.toFixed(2)} s (bare ${b.recoveryMedian.toFixed(2)} s)${gen}`, `≤ ${target.recoveryS} s`, verdict(p.recoveryMedian <= target.recoveryS)],
       ];
+    }
+    case 'grid': {
+      type Window = { janus: number; saturated: boolean };
+      const grids = (j.figures as { grids: unknown }).grids as { simulcast: boolean; watched: Window; alone: Window; streams: number; viewerKbps: number }[];
+      return grids.map((g): Row => {
+        const perCore = (100 * g.streams) / g.watched.janus;
+        const how = g.simulcast ? 'simulcast, lowest layer' : 'no simulcast';
+        const gen = g.watched.saturated || g.alone.saturated ? ' [generator SATURATED]' : '';
+        return [`Media grid of 16 (E2EE), ${how}: streams per core`, `${f0(perCore)} (a viewer gets ${f0(g.viewerKbps)} kbit/s)${gen}`, '≥ 300', verdict(perCore >= 300)];
+      });
     }
   }
   return [];

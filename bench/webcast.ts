@@ -16,7 +16,7 @@
  *
  *   npm run bench:webcast        BENCH_VIEWERS=20,50 BENCH_HOLD_SECONDS=15 npm run bench:webcast
  */
-import { spawnSync } from 'node:child_process';
+import { pin } from './cpu-pinning.ts';
 import { insidePrivateNetns, runInPrivateNetns } from './private-netns.ts';
 
 /** BENCH_BROWSER=0: no real Chromium viewer (then no web build is needed either). */
@@ -47,11 +47,6 @@ const HOLD_S = Number(process.env.BENCH_HOLD_SECONDS ?? 30);
 const JOIN_CONCURRENCY = 8;
 /** Above this share of its core the generator's own receive path would decide the figures. */
 const GENERATOR_CPU_LIMIT = 85;
-
-/** Pins a process and all its threads to the given cores; false when taskset is missing or refuses. */
-function pin(pid: number, cores: string): boolean {
-  return spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' }).status === 0;
-}
 
 const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 

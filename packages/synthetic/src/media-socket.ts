@@ -22,9 +22,18 @@ export class MediaSocket {
   session = 0;
   readonly connections = new Map<string, MediaConnection>();
   hello!: Connected;
+  /** The VideoRoom room: from the server's hello (or, straight to Janus, given). */
+  roomId = 0;
   closed = false;
 
-  private constructor(private readonly ws: WebSocket) {
+  /**
+   * `straightToJanus`: a socket to Janus's own WebSocket (bare-janus.ts, a bench baseline): Janus's signed token goes
+   * with every request, as janus.js sends it, and there are no `videomote` messages to send.
+   */
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly straightToJanus?: { token: string },
+  ) {
     ws.on('message', (raw) => this.onMessage(JSON.parse(String(raw)) as JanusMessage));
     ws.on('close', () => {
       this.closed = true;
@@ -48,6 +57,7 @@ export class MediaSocket {
       ws.once('error', reject);
     });
     socket.hello = (await hello) as Connected;
+    socket.roomId = socket.hello.roomId;
     for (const c of socket.hello.connections) socket.connections.set(c.connectionId, c);
     return socket;
   }
@@ -114,12 +124,13 @@ export class MediaSocket {
         },
         async,
       });
-      this.ws.send(JSON.stringify({ ...message, transaction }));
+      this.ws.send(JSON.stringify({ ...message, ...(this.straightToJanus ? { token: this.straightToJanus.token } : {}), transaction }));
     });
   }
 
   /** Our own message (state, ping, bye). */
   sendOwn(message: Record<string, unknown>): void {
+    if (this.straightToJanus) return;
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 

@@ -82,14 +82,21 @@ export class Pacer {
         const now = this.now();
         const due = this.entries.filter((e) => e.next <= now).sort((a, b) => a.next - b.next);
         if (due.length === 0) break;
+        // Everything due is started in order of due time and then awaited together: each run waits on WebCrypto's
+        // thread pool (a frame sealed per layer), and awaiting the runs one after another made the last of a round
+        // as late as all the others' sealing together (a p99 of 30-45 ms for sixteen publishers at a third of a core).
+        // A task never overlaps itself: the next round starts once this one has finished.
+        const running: Promise<void>[] = [];
         for (const e of due) {
           if (e.stopped) continue;
           this.record(this.now() - e.next);
           const at = e.next;
           // Work that fell more than a period behind skips the missed runs rather than bursting them out.
           e.next += e.task.periodMs * Math.max(1, Math.floor((this.now() - at) / e.task.periodMs));
-          await e.task.run(at);
+          const run = e.task.run(at);
+          if (run) running.push(run);
         }
+        await Promise.all(running);
       }
     } finally {
       this.running = false;

@@ -41,9 +41,29 @@ export interface JoinOptions {
   forwardedFor?: string;
 }
 
+/**
+ * What a publisher and a viewer need of whoever they belong to: a Janus session on a socket, the sealer their frames
+ * go through, and whether they tell Janus the media is end-to-end encrypted (a `require_e2ee` room wants it).
+ */
+export interface JanusSide {
+  readonly socket: MediaSocket;
+  readonly sealer: FrameSealer;
+  readonly e2ee: boolean;
+}
+
+export interface PublishOptions {
+  /** Opus beside the camera; on unless false. */
+  audio?: boolean;
+  /** A screen share (one layer at 5 frames/s on a handle tagged as the web app tags it) instead of the camera. */
+  screen?: boolean;
+  /** false: the camera as ONE layer (the h clip, no rids), as a sender without simulcast; three layers unless so. */
+  simulcast?: boolean;
+}
+
 /** Someone in the meeting: logged in, holding the media token, the key and the `/media` socket with its Janus session. */
-export class SyntheticParticipant {
+export class SyntheticParticipant implements JanusSide {
   readonly sealer = new FrameSealer();
+  readonly e2ee = true;
   private readonly publishers: Publisher[] = [];
 
   private constructor(
@@ -77,8 +97,8 @@ export class SyntheticParticipant {
    * Publishes the camera (three simulcast layers and, unless `audio: false`, Opus) or, with `screen`, a screen
    * share (one layer, the h clip, on a handle tagged as the web app tags it). Resolves once media flows.
    */
-  async publish(clips: Clips, pacer: Pacer, options: { audio?: boolean; screen?: boolean } = {}): Promise<Publisher> {
-    const publisher = new Publisher(this, clips, pacer, options.screen ?? false, options.screen ? false : (options.audio ?? true));
+  async publish(clips: Clips, pacer: Pacer, options: PublishOptions = {}): Promise<Publisher> {
+    const publisher = new Publisher(this, clips, pacer, options);
     this.publishers.push(publisher);
     await publisher.start();
     if (!options.screen) this.socket.sendOwn({ videomote: 'state', hasAudio: options.audio ?? true, hasVideo: true });
@@ -116,16 +136,19 @@ export class Publisher {
   private readonly stops: (() => void)[] = [];
   readonly stats = { packetsSent: 0, bytesSent: 0, keyRequests: 0 };
   private readonly opus: Uint8Array[];
+  private readonly screen: boolean;
+  private readonly withAudio: boolean;
   feedId = 0;
 
   constructor(
-    private readonly who: SyntheticParticipant,
+    private readonly who: JanusSide,
     clips: Clips,
     private readonly pacer: Pacer,
-    private readonly screen: boolean,
-    private readonly withAudio: boolean,
+    options: PublishOptions,
   ) {
-    const rids: Rid[] = screen ? ['h'] : [...RIDS];
+    const screen = (this.screen = options.screen ?? false);
+    this.withAudio = !screen && (options.audio ?? true);
+    const rids: Rid[] = screen || options.simulcast === false ? ['h'] : [...RIDS];
     this.layers = rids.map((rid) => ({
       rid,
       clip: screen ? clips.screen : clips.video[rid],
@@ -150,7 +173,7 @@ export class Publisher {
     const socket = this.who.socket;
     const candidates = new RemoteCandidates();
     this.handle = await socket.attach((m) => candidates.heard(m), this.screen ? SCREEN_HANDLE_TAG : undefined);
-    const joined = await socket.message(this.handle, { request: 'join', ptype: 'publisher', room: this.who.socket.hello.roomId });
+    const joined = await socket.message(this.handle, { request: 'join', ptype: 'publisher', room: socket.roomId });
     this.feedId = Number(joined.data.id);
 
     const pc = new PeerConnection(`synthetic-${this.feedId}`, { iceServers: [] });
@@ -188,7 +211,7 @@ export class Publisher {
     pc.setLocalDescription();
     await gathered;
     const offer = pc.localDescription()!;
-    const configured = await socket.message(this.handle, { request: 'configure', audio: this.withAudio, video: true }, { type: 'offer', sdp: offer.sdp, e2ee: true });
+    const configured = await socket.message(this.handle, { request: 'configure', audio: this.withAudio, video: true }, { type: 'offer', sdp: offer.sdp, ...(this.who.e2ee ? { e2ee: true } : {}) });
     if (!configured.jsep) throw new Error('Janus sent no answer');
     pc.setRemoteDescription(configured.jsep.sdp, 'answer');
     candidates.ready(pc);
@@ -227,12 +250,26 @@ export class Publisher {
       payloads.forEach((payload, i) => {
         const packet = writeRtp({ payloadType: VP8_PT, sequence: layer.seq, timestamp: ts, ssrc: layer.ssrc, marker: i === payloads.length - 1, extensions: ext }, payload);
         layer.seq = (layer.seq + 1) & 0xffff;
-        this.video!.sendMessageBinary(packet);
+        if (!this.send(this.video, packet)) return;
         this.stats.packetsSent += 1;
         this.stats.bytesSent += packet.length;
       });
       layer.framesSent += 1;
       if (frame.key) layer.keyFramesSent += 1;
+    }
+  }
+
+  /**
+   * Sends one RTP packet; false when the track closed meanwhile (libdatachannel closes it on its own thread, so a
+   * frame sealed while the publisher was being closed can find it closed although it was open a moment before).
+   */
+  private send(track: Track | null, packet: Buffer): boolean {
+    if (!track) return false;
+    try {
+      track.sendMessageBinary(packet);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -249,7 +286,7 @@ export class Publisher {
     const ts = (this.tsBase + Math.round(dueMs * 48)) >>> 0;
     const rtp = writeRtp({ payloadType: OPUS_PT, sequence: a.seq, timestamp: ts, ssrc: a.ssrc, marker: false, extensions: [{ id: EXT_MID, data: Buffer.from(this.audio.mid()) }] }, sealed);
     a.seq = (a.seq + 1) & 0xffff;
-    this.audio.sendMessageBinary(rtp);
+    if (!this.send(this.audio, rtp)) return;
     this.stats.packetsSent += 1;
     this.stats.bytesSent += rtp.length;
     a.sent += 1;

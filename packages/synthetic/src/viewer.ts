@@ -4,7 +4,7 @@
  * decrypting or decoding anything.
  */
 import nodeDataChannel from 'node-datachannel';
-import type { SyntheticParticipant } from './participant.ts';
+import type { JanusSide } from './participant.ts';
 import { withTimeout } from './participant.ts';
 import { RemoteCandidates } from './remote-candidates.ts';
 import { isRtcp, readRtp } from './rtp.ts';
@@ -43,12 +43,12 @@ export class SyntheticViewer {
   private readonly started = performance.now();
 
   private constructor(
-    private readonly who: SyntheticParticipant,
+    private readonly who: JanusSide,
     private readonly layerOf: (width: number) => string,
   ) {}
 
   /** Joins as a subscriber of `feeds` and answers Janus's offer; resolves once the connection is up. */
-  static async subscribe(who: SyntheticParticipant, feeds: WantedFeed[], clips: Clips): Promise<SyntheticViewer> {
+  static async subscribe(who: JanusSide, feeds: WantedFeed[], clips: Clips): Promise<SyntheticViewer> {
     const viewer = new SyntheticViewer(who, layerNamer(clips));
     await viewer.start(feeds);
     return viewer;
@@ -58,7 +58,7 @@ export class SyntheticViewer {
     const socket = this.who.socket;
     const candidates = new RemoteCandidates();
     this.handle = await socket.attach((m) => candidates.heard(m));
-    const joined = await socket.message(this.handle, { request: 'join', ptype: 'subscriber', room: socket.hello.roomId, streams: feeds.map((f) => ({ ...f })) });
+    const joined = await socket.message(this.handle, { request: 'join', ptype: 'subscriber', room: socket.roomId, streams: feeds.map((f) => ({ ...f })) });
     if (!joined.jsep) throw new Error('Janus sent no offer');
     for (const s of (joined.data.streams as { mid: string; feed_id?: number; type: string }[] | undefined) ?? []) {
       if (s.type !== 'audio' && s.type !== 'video') continue;
@@ -86,7 +86,7 @@ export class SyntheticViewer {
     candidates.ready(pc);
     await gathered;
     const answer = pc.localDescription()!;
-    await socket.message(this.handle, { request: 'start' }, { type: 'answer', sdp: answer.sdp, e2ee: true });
+    await socket.message(this.handle, { request: 'start' }, { type: 'answer', sdp: answer.sdp, ...(this.who.e2ee ? { e2ee: true } : {}) });
     await withTimeout(connected, 20_000, 'the viewer connection did not come up');
   }
 
