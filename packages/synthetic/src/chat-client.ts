@@ -1,11 +1,12 @@
 /**
  * A synthetic participant's chat: the `/chat/{meetingId}` socket as the web app's chat uses it (chat-socket.ts and
  * chat-model.ts): the session cookie, the health check every 5 s and a new socket when it goes unanswered, a new
- * socket 5 s after a close (conference spec §9), the server's history taken as the truth at each WELCOME. It keeps
+ * socket 5 s after a close (conference spec §9), the WELCOME's history merged as the web app merges it. It keeps
  * what a test needs to count: every message by the server's id, how often each arrived live, which of its own the
  * server accepted (its echo, under the server's id) and which were removed.
  */
 import WebSocket from 'ws';
+import { messagesAfterWelcome } from '@videomote/contract/chat-history';
 import { CHAT_PING_COMMAND, ChatSignalTypes, ChatCloseCodes, type ChatMessageEvent, type ChatSignal } from '@videomote/contract/chat';
 
 /** The web app's chat socket timings (apps/web/src/features/chat/socket/chat-socket.ts). */
@@ -30,7 +31,7 @@ export class SyntheticChat {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private lastHeard = 0;
   private readonly welcomeWaiters: (() => void)[] = [];
-  /** The messages on screen, by the server's id: replaced by the history at each WELCOME, as the web app does. */
+  /** The messages on screen, by the server's id: at each WELCOME as the web app keeps them (messagesAfterWelcome). */
   readonly messages = new Map<string, ChatMessageEvent>();
   /** Live CHAT_MESSAGE signals per message id: more than one is a message delivered twice. */
   readonly deliveries = new Map<string, number>();
@@ -96,8 +97,9 @@ export class SyntheticChat {
       case ChatSignalTypes.welcome:
         this.connectionId = signal.data.connectionId;
         this.moderator = signal.data.moderator;
+        const kept = messagesAfterWelcome([...this.messages.values()], signal.data.history, signal.data.historySince);
         this.messages.clear();
-        for (const m of signal.data.history) this.messages.set(m.id, m);
+        for (const m of kept) this.messages.set(m.id, m);
         this.welcomes += 1;
         this.welcomedAt = Date.now();
         for (const w of this.welcomeWaiters.splice(0)) w();
