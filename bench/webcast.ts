@@ -30,7 +30,7 @@ const { startServer } = await import('../e2e/support/server.ts');
 const { seededDataDir, underWayNow } = await import('../e2e/support/seed.ts');
 const { testPin } = await import('../e2e/support/fake-camera.ts');
 const { SyntheticParticipant } = await import('@videomote/synthetic/participant');
-const { SyntheticViewer } = await import('@videomote/synthetic/viewer');
+const { joinAudience, leaveAudience } = await import('@videomote/synthetic/audience');
 const { loadClips } = await import('@videomote/synthetic/clips');
 const { Pacer } = await import('@videomote/synthetic/pacer');
 const { launchBrowser, newUserPage } = await import('../e2e/support/browser.ts');
@@ -38,8 +38,7 @@ const { RECORD_PEER_CONNECTIONS } = await import('../e2e/support/peer-connection
 const { decodingVideosAt, videoFramesByStream, keyFrameTotals } = await import('./page-video-probes.ts');
 const { cpuSeconds, rssMb, percentile, median, machine, loadAverage, findJanus } = await import('./process-figures.ts');
 
-type Participant = Awaited<ReturnType<typeof SyntheticParticipant.join>>;
-type Viewer = Awaited<ReturnType<typeof SyntheticViewer.subscribe>>;
+type Viewer = Awaited<ReturnType<typeof joinAudience>>['members'][number]['viewer'];
 
 const STEPS = (process.env.BENCH_VIEWERS ?? '50,100,200,400').split(',').map((s) => Number(s.trim())).filter((n) => n > 0);
 const HOLD_S = Number(process.env.BENCH_HOLD_SECONDS ?? 30);
@@ -172,31 +171,21 @@ try {
       continue;
     }
     const rssBefore = rssMb(serverPid);
-    const joined: { p: Participant; v: Viewer; ms: number }[] = [];
-    let failedJoins = 0;
-    let next = 0;
-    const joinOne = async (i: number) => {
-      const t0 = performance.now();
-      let p: Participant | null = null;
-      try {
-        p = await SyntheticParticipant.join({
-          base: server.url,
-          meetingId: seeded.id,
-          login: { visitor: { roomId: seeded.roomId, displayName: `Tittare ${i + 1}` } },
-          forwardedFor: `10.${stepIndex + 1}.${i >> 8}.${(i & 255) + 1}`,
-        });
-        const v = await SyntheticViewer.subscribe(p, [{ feed: pub.feedId, substream: 0, temporal: 2 }], clips);
-        joined.push({ p, v, ms: performance.now() - t0 });
-      } catch (err) {
-        p?.close();
-        failedJoins += 1;
-        if (failedJoins <= 3) console.error(`viewer ${i + 1} did not join: ${(err as Error).message}`);
-      }
-    };
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: JOIN_CONCURRENCY }, async () => {
-      while (next < n) await joinOne(next++);
-    }));
+    const audience = await joinAudience({
+      base: server.url,
+      meetingId: seeded.id,
+      roomId: seeded.roomId,
+      count: n,
+      feed: pub.feedId,
+      wanted: (feed) => [{ feed, substream: 0, temporal: 2 }],
+      clips,
+      address: (i) => `10.${stepIndex + 1}.${i >> 8}.${(i & 255) + 1}`,
+      concurrency: JOIN_CONCURRENCY,
+    });
+    for (const e of audience.errors) console.error(`${e}`);
+    const failedJoins = audience.failed;
+    const joined = audience.members.map((m) => ({ p: m.participant, v: m.viewer, ms: m.joinMs }));
     const joinSeconds = (performance.now() - t0) / 1000;
     await new Promise((r) => setTimeout(r, 3_000));
 
@@ -256,10 +245,7 @@ try {
     console.log(`BENCH_JSON ${JSON.stringify({ bench: 'webcast', holdSeconds: HOLD_S, ...f })}`);
 
     // Ramp down: everyone leaves before the next N joins afresh.
-    for (const j of joined) {
-      j.v.close();
-      j.p.close();
-    }
+    leaveAudience(audience);
     await new Promise((r) => setTimeout(r, 5_000));
     all.push(f);
     if (f.generatorSaturated) printProjection(n, 'generator saturated at this step');

@@ -104,6 +104,11 @@ export interface Cluster {
   nodeEnv: Record<string, string>;
   /** Starts an app node again (after a kill) on its old ports and data folder. */
   restartNode(node: AppNode): Promise<AppNode>;
+  /**
+   * Restarts the cluster's private Redis (stopped with `signal`, then started again on its port, empty: it keeps no
+   * data on disk); resolves once it answers. Refused when the cluster was given a Redis of someone else's.
+   */
+  restartRedis(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -216,15 +221,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Redis: the one given, or a private one (no persistence) for this run.
     let redis: ClusterProcess | null = null;
     let redisUrl = options.redisUrl;
+    let startRedis: (() => Promise<ClusterProcess>) | null = null;
     if (!redisUrl) {
       const port = await freePort();
-      redis = startProcess('redis', '/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], process.env, log);
-      started.push(redis);
+      startRedis = async () => {
+        const p = startProcess('redis', '/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], process.env, log);
+        started.push(p);
+        await waitFor('redis', () => new Promise((res) => {
+          const s = net.connect(port, '127.0.0.1', () => (s.end(), res(true)));
+          s.on('error', () => res(false));
+        }), p, 10_000);
+        return p;
+      };
+      redis = await startRedis();
       redisUrl = `redis://127.0.0.1:${port}`;
-      await waitFor('redis', () => new Promise((res) => {
-        const s = net.connect(port, '127.0.0.1', () => (s.end(), res(true)));
-        s.on('error', () => res(false));
-      }), redis, 10_000);
     }
 
     let pgOptions: string | undefined;
@@ -384,6 +394,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const again = await startNode(node.server, node.port, node.internalPort, node.dataDir);
         nodes[nodes.indexOf(node)] = again;
         return again;
+      },
+      async restartRedis(signal = 'SIGTERM') {
+        if (!startRedis || !cluster.redis) throw new Error('the cluster runs on a Redis it did not start');
+        await cluster.redis.kill(signal);
+        cluster.redis = await startRedis();
       },
       stop: stopAll,
     };

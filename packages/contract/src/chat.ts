@@ -162,6 +162,11 @@ export interface WelcomeData {
   meetingType: 0 | 1;
   chatOpen: boolean;
   history: ChatMessageEvent[];
+  /**
+   * ISO 8601: the history holds every message from this time on (chat-history.ts historySince); what a client holds
+   * from before stays (messagesAfterWelcome). Optional only so older fixtures keep compiling.
+   */
+  historySince?: string;
   participants: PresenceEntry[];
   /** The latest caption lines, oldest first (optional only so older fixtures keep compiling). */
   captions?: CaptionLine[];

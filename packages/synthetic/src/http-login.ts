@@ -32,6 +32,10 @@ export class CookieJar {
   get(name: string): string | undefined {
     return this.cookies.get(name);
   }
+
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 }
 
 /** An HTTP client of one origin with a cookie jar, following redirects itself (so every hop's cookies are kept). */
@@ -45,7 +49,10 @@ export class Browserless {
   constructor(
     readonly base: string,
     readonly headers: Record<string, string> = {},
-  ) {}
+    cookies: Record<string, string> = {},
+  ) {
+    for (const [name, value] of Object.entries(cookies)) this.jar.set(name, value);
+  }
 
   async request(path: string, init: { method?: string; body?: string; type?: string; headers?: Record<string, string> } = {}): Promise<{ res: Response; url: string }> {
     let url = new URL(path, this.base).toString();

@@ -19,6 +19,7 @@ export class MediaSocket {
   private readonly handleListeners = new Map<number, (m: JanusMessage) => void>();
   private readonly ownListeners: ((m: MediaServerMessage) => void)[] = [];
   private keepalive: ReturnType<typeof setInterval> | null = null;
+  private readonly closeListeners: (() => void)[] = [];
   session = 0;
   readonly connections = new Map<string, MediaConnection>();
   hello!: Connected;
@@ -40,7 +41,14 @@ export class MediaSocket {
       if (this.keepalive) clearInterval(this.keepalive);
       for (const w of this.waiting.values()) w.reject(new Error('media socket closed'));
       this.waiting.clear();
+      for (const l of this.closeListeners.splice(0)) l();
     });
+  }
+
+  /** Called once when the socket has closed, whoever closed it (the server, its Janus going away, or close()). */
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
   }
 
   /** Opens the socket with the token and the session cookie, and waits for the server's hello. */
@@ -79,6 +87,17 @@ export class MediaSocket {
       if (m.janus !== 'event') return;
     }
     if (typeof m.sender === 'number') this.handleListeners.get(m.sender)?.(m);
+  }
+
+  /**
+   * The camera feed of the first connection `pick` accepts, as the server announces it (in the hello or once it
+   * publishes): how a viewer finds a presenter again after both started afresh.
+   */
+  async cameraFeed(pick: (c: MediaConnection) => boolean, ms = ANSWER_MS): Promise<number> {
+    const known = [...this.connections.values()].find((c) => pick(c) && c.feedId !== null);
+    if (known) return known.feedId!;
+    const m = await this.waitOwn((m) => (m.videomote === 'connectionCreated' || m.videomote === 'connectionUpdated') && pick(m.connection) && m.connection.feedId !== null, ms);
+    return (m as Extract<MediaServerMessage, { videomote: 'connectionUpdated' }>).connection.feedId!;
   }
 
   /** Our own messages: every one from now on, until `off` is called. */

@@ -39,6 +39,8 @@ export interface JoinOptions {
   wrongKey?: string;
   /** The client address a trusted reverse proxy would report (X-Forwarded-For), for benches of many visitors. */
   forwardedFor?: string;
+  /** Cookies the browser holds before its first request, e.g. a load balancer's stickiness cookie (name → value). */
+  cookies?: Record<string, string>;
 }
 
 /**
@@ -65,32 +67,80 @@ export class SyntheticParticipant implements JanusSide {
   readonly sealer = new FrameSealer();
   readonly e2ee = true;
   private readonly publishers: Publisher[] = [];
+  private current: MediaSocket;
+  private leaving = false;
+  /** Fresh starts after a lost `/media` socket (keepConnected). */
+  reconnects = 0;
 
   private constructor(
     readonly http: Browserless,
-    readonly socket: MediaSocket,
+    socket: MediaSocket,
     readonly token: GetTokenData,
-  ) {}
+    private readonly opts: JoinOptions,
+  ) {
+    this.current = socket;
+    this.wire(socket);
+  }
 
   static async join(opts: JoinOptions): Promise<SyntheticParticipant> {
-    const forwarded: Record<string, string> = opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
-    const http = new Browserless(opts.base, forwarded);
+    const http = new Browserless(opts.base, forwardedHeaders(opts), opts.cookies);
     await http.login(opts.login);
     // A webcast visitor has no lobby: the public page asks for the token without a consent.
     const token = await http.mediaToken(opts.meetingId, { displayName: opts.displayName, consent: !('visitor' in opts.login) });
-    const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header(), headers: forwarded });
-    const p = new SyntheticParticipant(http, socket, token);
+    const socket = await MediaSocket.open({ base: opts.base, meetingId: opts.meetingId, token: token.tokenData.token, cookie: http.jar.header(), headers: forwardedHeaders(opts) });
+    const p = new SyntheticParticipant(http, socket, token, opts);
     await p.sealer.setKey(token.mediaKey.epoch, token.mediaKey.key, opts.wrongKey);
-    socket.onOwn((m) => {
-      if (m.videomote === 'mediaKey') void p.sealer.setKey(m.epoch, m.key, opts.wrongKey);
-      if (m.videomote === 'mediaProtection') p.sealer.endToEnd = m.endToEnd;
-    });
     await socket.createSession();
     return p;
   }
 
+  /** The current `/media` socket (a new one after each fresh start). */
+  get socket(): MediaSocket {
+    return this.current;
+  }
+
   get connectionId(): string {
-    return this.socket.hello.connectionId;
+    return this.current.hello.connectionId;
+  }
+
+  private wire(socket: MediaSocket): void {
+    socket.onOwn((m) => {
+      if (m.videomote === 'mediaKey') void this.sealer.setKey(m.epoch, m.key, this.opts.wrongKey);
+      if (m.videomote === 'mediaProtection') this.sealer.endToEnd = m.endToEnd;
+    });
+  }
+
+  /**
+   * After a lost `/media` socket (its app node or its Janus died), starts afresh as the web app's media session does
+   * (onLost → connect): a new socket with the same token and session cookie, a new Janus session, after 0.5 s and
+   * doubling to 8 s between failed attempts (the web app's reconnectDelay); then `restore` publishes or subscribes
+   * again on it. The first attempt is the web app's first retry; a refusal of the meeting itself is not retried.
+   */
+  keepConnected(restore: (p: SyntheticParticipant) => Promise<void>): void {
+    const watch = (socket: MediaSocket) =>
+      socket.onClose(() => {
+        if (this.leaving) return;
+        void (async () => {
+          for (let attempt = 1; !this.leaving; attempt++) {
+            await new Promise((r) => setTimeout(r, Math.min(500 * 2 ** Math.min(attempt - 1, 4), 8_000)));
+            if (this.leaving) return;
+            try {
+              const next = await MediaSocket.open({ base: this.opts.base, meetingId: this.opts.meetingId, token: this.token.tokenData.token, cookie: this.http.jar.header(), headers: forwardedHeaders(this.opts) });
+              this.current = next;
+              this.wire(next);
+              await next.createSession();
+              this.reconnects += 1;
+              await restore(this);
+              watch(next);
+              return;
+            } catch (err) {
+              if (/answered HTTP 40[13]/.test((err as Error).message)) return;
+              this.current.close();
+            }
+          }
+        })();
+      });
+    watch(this.current);
   }
 
   /**
@@ -101,14 +151,29 @@ export class SyntheticParticipant implements JanusSide {
     const publisher = new Publisher(this, clips, pacer, options);
     this.publishers.push(publisher);
     await publisher.start();
-    if (!options.screen) this.socket.sendOwn({ videomote: 'state', hasAudio: options.audio ?? true, hasVideo: true });
+    if (!options.screen) this.announce(options.audio ?? true);
     return publisher;
   }
 
-  close(): void {
-    for (const p of this.publishers) p.close();
-    this.socket.close();
+  /** Publishes every publisher again on the current socket (after a fresh start: new handles, new feed ids). */
+  async republish(): Promise<void> {
+    for (const p of this.publishers) await p.restart();
+    if (this.publishers.some((p) => !p.screen)) this.announce(this.publishers.some((p) => p.withAudio));
   }
+
+  private announce(hasAudio: boolean): void {
+    this.current.sendOwn({ videomote: 'state', hasAudio, hasVideo: true });
+  }
+
+  close(): void {
+    this.leaving = true;
+    for (const p of this.publishers) p.close();
+    this.current.close();
+  }
+}
+
+function forwardedHeaders(opts: JoinOptions): Record<string, string> {
+  return opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {};
 }
 
 /** Per simulcast layer: its clip, SSRC and the VP8 counters a browser keeps (picture id, TL0PICIDX). */
@@ -136,8 +201,8 @@ export class Publisher {
   private readonly stops: (() => void)[] = [];
   readonly stats = { packetsSent: 0, bytesSent: 0, keyRequests: 0 };
   private readonly opus: Uint8Array[];
-  private readonly screen: boolean;
-  private readonly withAudio: boolean;
+  readonly screen: boolean;
+  readonly withAudio: boolean;
   feedId = 0;
 
   constructor(
@@ -167,6 +232,12 @@ export class Publisher {
   /** Frames sent so far per layer (rid → count). */
   framesSent(): Record<string, number> {
     return Object.fromEntries(this.layers.map((l) => [l.rid, l.framesSent]));
+  }
+
+  /** Publishes again on the participant's current socket: a new handle, connection and feed id. */
+  async restart(): Promise<void> {
+    this.close();
+    await this.start();
   }
 
   async start(): Promise<void> {
@@ -273,7 +344,8 @@ export class Publisher {
     }
   }
 
-  private videoMid(): string {
+  /** The mid of the published video in the publisher's own description (what a subscriber names to get it alone). */
+  videoMid(): string {
     return this.video?.mid() ?? '0';
   }
 

@@ -5,7 +5,9 @@
  */
 import nodeDataChannel from 'node-datachannel';
 import type { JanusSide } from './participant.ts';
-import { withTimeout } from './participant.ts';
+import type { MediaConnection } from '@videomote/contract/media';
+import type { MediaSocket } from './media-socket.ts';
+import { SyntheticParticipant, withTimeout } from './participant.ts';
 import { RemoteCandidates } from './remote-candidates.ts';
 import { isRtcp, readRtp } from './rtp.ts';
 import { StreamCounter, type StreamCounts } from './stream-counter.ts';
@@ -15,8 +17,16 @@ const { PeerConnection } = nodeDataChannel;
 type PeerConnection = InstanceType<typeof PeerConnection>;
 type Track = ReturnType<PeerConnection['addTrack']>;
 
+/**
+ * A silence of the video longer than this is a gap (an outage and its recovery): half a second is four frames of the
+ * slowest stream a viewer asks for (the lowest layer's base temporal layer, 7.5 frames/s).
+ */
+export const GAP_MS = 500;
+
 export interface WantedFeed {
   feed: number;
+  /** One stream of the feed (the publisher's mid, e.g. its video alone); all of its streams when absent. */
+  mid?: string;
   /** Simulcast layer 0 (l) – 2 (h) and temporal layer 0–2; Janus's defaults (the top) when absent. */
   substream?: number;
   temporal?: number;
@@ -41,6 +51,11 @@ export class SyntheticViewer {
   private readonly tracks: Track[] = [];
   readonly streams = new Map<string, ReceivedStream>();
   private readonly started = performance.now();
+  /** Video RTP packets over every subscription of this viewer, and when (performance.now()) the last one came. */
+  videoPackets = 0;
+  lastVideoAt = 0;
+  /** Silences of the received video longer than GAP_MS (performance.now() at their ends), over every subscription. */
+  readonly gaps: { from: number; to: number }[] = [];
 
   private constructor(
     private readonly who: JanusSide,
@@ -52,6 +67,17 @@ export class SyntheticViewer {
     const viewer = new SyntheticViewer(who, layerNamer(clips));
     await viewer.start(feeds);
     return viewer;
+  }
+
+  /**
+   * Subscribes afresh on the participant's current socket (after keepConnected's fresh start, or to other feeds):
+   * the old connection is closed, the per-stream counts start again; videoPackets and lastVideoAt go on.
+   */
+  async resubscribe(feeds: WantedFeed[]): Promise<void> {
+    this.close();
+    this.streams.clear();
+    this.tracks.length = 0;
+    await this.start(feeds);
   }
 
   private async start(feeds: WantedFeed[]): Promise<void> {
@@ -72,7 +98,14 @@ export class SyntheticViewer {
       track.onMessage((msg) => {
         if (!stream || isRtcp(msg)) return;
         const rtp = readRtp(msg);
-        if (rtp) stream.counter.packet(rtp, performance.now() - this.started, msg.length);
+        if (!rtp) return;
+        const now = performance.now();
+        stream.counter.packet(rtp, now - this.started, msg.length);
+        if (stream.kind === 'video') {
+          if (this.lastVideoAt && now - this.lastVideoAt > GAP_MS) this.gaps.push({ from: this.lastVideoAt, to: now });
+          this.videoPackets += 1;
+          this.lastVideoAt = now;
+        }
       });
     });
     const gathered = new Promise<void>((resolve) => pc.onGatheringStateChange((s) => s === 'complete' && resolve()));
@@ -88,6 +121,54 @@ export class SyntheticViewer {
     const answer = pc.localDescription()!;
     await socket.message(this.handle, { request: 'start' }, { type: 'answer', sdp: answer.sdp, ...(this.who.e2ee ? { e2ee: true } : {}) });
     await withTimeout(connected, 20_000, 'the viewer connection did not come up');
+  }
+
+  /**
+   * Keeps this viewer on the camera of the connection `pick` accepts, as the web app's remote feeds do: when that
+   * connection publishes under a new feed (its sender started afresh, e.g. after its app node died) the viewer
+   * subscribes to it, and after its own lost `/media` socket it starts afresh (keepConnected) and finds the camera
+   * again. A stale announcement (a dead node's connection, until it ages out) is tried and passed over.
+   */
+  followCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], current: number): void {
+    this.following = current;
+    const listen = (socket: MediaSocket) =>
+      socket.onOwn((m) => {
+        if ((m.videomote !== 'connectionCreated' && m.videomote !== 'connectionUpdated') || !pick(m.connection)) return;
+        const feed = m.connection.feedId;
+        if (feed === null || feed === this.following) return;
+        this.switching = this.switching.then(() => (socket.closed ? undefined : this.subscribeToCamera(pick, wanted, feed).catch(() => undefined)));
+      });
+    listen(this.who.socket);
+    // Only a participant of the product's path starts afresh after a lost socket (the bare baseline does not).
+    if (!(this.who instanceof SyntheticParticipant)) throw new Error('followCamera: only a SyntheticParticipant reconnects');
+    this.who.keepConnected(async (p) => {
+      await this.subscribeToCamera(pick, wanted);
+      listen(p.socket);
+    });
+  }
+
+  private following: number | null = null;
+  private switching: Promise<void> = Promise.resolve();
+
+  /** Subscribes to `first` or else to each announced camera of `pick` in turn until Janus takes one. */
+  private async subscribeToCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], first?: number): Promise<void> {
+    const socket = this.who.socket;
+    const tried = new Set<number>();
+    const untried = () => [...socket.connections.values()].filter((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId)).map((c) => c.feedId!);
+    for (;;) {
+      const feeds = first !== undefined && !tried.size ? [first] : untried();
+      if (!feeds.length) await socket.cameraFeed((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId));
+      for (const feed of feeds) {
+        tried.add(feed);
+        try {
+          await this.resubscribe(wanted(feed));
+          this.following = feed;
+          return;
+        } catch (err) {
+          if (socket.closed) throw err;
+        }
+      }
+    }
   }
 
   /** Asks Janus for another layer of a received video (the web app's layer `configure`). */

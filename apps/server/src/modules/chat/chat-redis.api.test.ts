@@ -88,6 +88,8 @@ describe.skipIf(!redisUrl)('chat across two server processes through Redis', () 
     // A late joiner on process B sees what was said through process A.
     const late = await join(urlB, m.id, 'erik');
     expect(late.welcome!.history.map((h) => h.message)).toEqual(['ett', 'två', 'tre', 'svar från B']);
+    // The history is whole from its first message (it began in this Redis): a reconnecting client keeps nothing older.
+    expect(late.welcome!.historySince).toBe(late.welcome!.history[0]!.timestamp);
 
     // The moderator on A removes a message and pauses; B's client sees both, and its post is refused.
     erikOnA.remove(reply.data.id);

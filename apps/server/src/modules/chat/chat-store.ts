@@ -19,6 +19,8 @@ export interface StoredPresence extends Omit<PresenceEntry, 'chatIgnored'> {
 export interface ChatSnapshot {
   chatOpen: boolean;
   history: ChatMessageEvent[];
+  /** When the history began: its first message since the store was empty (a Redis restarted empty forgets it). */
+  historyStarted: string | null;
   presence: StoredPresence[];
   ignoredKeys: string[];
   /** The latest caption lines, oldest first. */
@@ -71,6 +73,7 @@ export interface ChatStore {
 interface MeetingState {
   chatOpen: boolean;
   history: ChatMessageEvent[];
+  historyStarted: string | null;
   presence: Map<string, StoredPresence>;
   ignored: Set<string>;
   handSeq: number;
@@ -85,7 +88,7 @@ export class MemoryChatStore implements ChatStore {
   private state(meetingId: string): MeetingState {
     let s = this.meetings.get(meetingId);
     if (!s) {
-      s = { chatOpen: true, history: [], presence: new Map(), ignored: new Set(), handSeq: 0, captions: [] };
+      s = { chatOpen: true, history: [], historyStarted: null, presence: new Map(), ignored: new Set(), handSeq: 0, captions: [] };
       this.meetings.set(meetingId, s);
     }
     return s;
@@ -112,7 +115,7 @@ export class MemoryChatStore implements ChatStore {
   }
   async snapshot(meetingId: string): Promise<ChatSnapshot> {
     const s = this.state(meetingId);
-    return { chatOpen: s.chatOpen, history: [...s.history], presence: [...s.presence.values()], ignoredKeys: [...s.ignored], captions: [...s.captions] };
+    return { chatOpen: s.chatOpen, history: [...s.history], historyStarted: s.historyStarted, presence: [...s.presence.values()], ignoredKeys: [...s.ignored], captions: [...s.captions] };
   }
   async postingState(meetingId: string, key: string) {
     const s = this.state(meetingId);
@@ -121,6 +124,7 @@ export class MemoryChatStore implements ChatStore {
 
   async append(meetingId: string, event: ChatMessageEvent): Promise<void> {
     const s = this.state(meetingId);
+    s.historyStarted ??= event.timestamp;
     s.history.push(event);
     if (s.history.length > CHAT_HISTORY_LIMIT) s.history.splice(0, s.history.length - CHAT_HISTORY_LIMIT);
   }

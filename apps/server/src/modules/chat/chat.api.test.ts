@@ -87,6 +87,7 @@ describe('messages', () => {
     await barrier(erik, erik);
     const jonna = await join(m.id, 'jonna');
     expect(jonna.welcome!.history.map((h) => h.message)).toEqual(['hej alla', expect.stringMatching(/^marker-/)]);
+    expect(jonna.welcome!.historySince).toBe(jonna.welcome!.history[0]!.timestamp);
 
     // The meeting ends while people are still in it; the content goes when the last socket closes.
     t.clock.advance(2 * hour);

@@ -13,6 +13,7 @@ import {
   type Assurance,
   type CaptionLine,
 } from '@videomote/contract/chat';
+import { historySince } from '@videomote/contract/chat-history';
 import { isTextInterpreterRole } from '@videomote/contract/meeting-rules';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
@@ -177,6 +178,7 @@ export class ChatHub {
         meetingType: conn.meetingType,
         chatOpen: snapshot.chatOpen,
         history: snapshot.history,
+        historySince: historySince(snapshot.historyStarted, snapshot.history, this.options.now()),
         participants: people,
         captions: snapshot.captions,
       },

@@ -71,7 +71,7 @@ export class RedisChatStore implements ChatStore {
     return entries.filter((e) => !dead.has(e.node)).map(({ node: _node, ...entry }) => entry);
   }
 
-  private k(meetingId: string, part: 'open' | 'history' | 'ignored' | 'presence' | 'signals' | 'handseq' | 'captions' | 'captionseq'): string {
+  private k(meetingId: string, part: 'open' | 'history' | 'started' | 'ignored' | 'presence' | 'signals' | 'handseq' | 'captions' | 'captionseq'): string {
     return `${this.prefix}${meetingId}:${part}`;
   }
   private get index(): string {
@@ -110,17 +110,19 @@ export class RedisChatStore implements ChatStore {
       .multi()
       .get(this.k(meetingId, 'open'))
       .lrange(this.k(meetingId, 'history'), 0, -1)
+      .get(this.k(meetingId, 'started'))
       .hvals(this.k(meetingId, 'presence'))
       .smembers(this.k(meetingId, 'ignored'))
       .hvals(this.k(meetingId, 'captions'))
       .exec();
-    const [open, history, presence, ignored, captions] = (result ?? []).map(([err, value]) => {
+    const [open, history, started, presence, ignored, captions] = (result ?? []).map(([err, value]) => {
       if (err) throw err;
       return value;
-    }) as [string | null, string[], string[], string[], string[]];
+    }) as [string | null, string[], string | null, string[], string[], string[]];
     return {
       chatOpen: open !== '0',
       history: history.map((h) => JSON.parse(h) as ChatMessageEvent),
+      historyStarted: started,
       presence: await this.livePresence(meetingId, presence),
       ignoredKeys: ignored,
       captions: inOrder(captions).map(({ seq: _seq, ...line }) => line),
@@ -138,6 +140,9 @@ export class RedisChatStore implements ChatStore {
       .rpush(key, JSON.stringify(event))
       .ltrim(key, -CHAT_HISTORY_LIMIT, -1)
       .expire(key, TTL_SECONDS)
+      // When this history began: kept while it lives, gone with it when Redis restarts empty (chat-history.ts).
+      .set(this.k(meetingId, 'started'), event.timestamp, 'EX', TTL_SECONDS, 'NX')
+      .expire(this.k(meetingId, 'started'), TTL_SECONDS)
       .sadd(this.index, meetingId)
       .exec();
   }
@@ -202,7 +207,7 @@ export class RedisChatStore implements ChatStore {
   async clear(meetingId: string): Promise<void> {
     await this.cmd
       .multi()
-      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'), this.k(meetingId, 'captions'), this.k(meetingId, 'captionseq'))
+      .del(this.k(meetingId, 'open'), this.k(meetingId, 'history'), this.k(meetingId, 'started'), this.k(meetingId, 'ignored'), this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'), this.k(meetingId, 'captions'), this.k(meetingId, 'captionseq'))
       .srem(this.index, meetingId)
       .exec();
   }

@@ -104,6 +104,16 @@ describe('ChatModel', () => {
     expect(s.events.some((e) => e.type === T.notification)).toBe(true);
   });
 
+  it('on a reconnect whose history starts later (trimmed, or Redis restarted empty) keeps the messages from before it', () => {
+    const { model } = connected({ history: [message('a', 'other'), message('bb', 'me')] });
+    // The new history begins with 'ccc' (3 s); what the server no longer holds from before stays on screen.
+    model.receive(welcome({ connectionId: 'me-2', history: [message('ccc', 'other')], historySince: '2026-11-21T10:00:03.000Z' }));
+    expect(model.getState().events.map((e) => e.id)).toEqual(['a', 'bb', 'ccc']);
+    // From its start the history is the truth: 'ccc' was removed while away.
+    model.receive(welcome({ connectionId: 'me-3', history: [], historySince: '2026-11-21T10:00:03.000Z' }));
+    expect(model.getState().events.map((e) => e.id)).toEqual(['a', 'bb']);
+  });
+
   it('tracks presence: joins upsert, leaves remove', () => {
     const { model } = connected();
     model.receive({ type: T.presence, data: { joined: [person('a', 'A'), person('me', 'Jag')], left: [] } });

@@ -11,6 +11,7 @@ import {
   type NotificationSeverity,
   type PresenceEntry,
 } from '@videomote/contract/chat';
+import { messagesAfterWelcome } from '@videomote/contract/chat-history';
 import { CHAT_TEXTS } from '../texts.ts';
 
 export type ChatConnection = 'connecting' | 'connected' | 'disconnected';
@@ -60,10 +61,11 @@ export function reduceSignal(state: ChatState, signal: ChatSignal): ChatState {
   switch (signal.type) {
     case ChatSignalTypes.welcome: {
       const w = signal.data;
-      // Reconnect: the server's history is the truth for chat messages (removals may have happened meanwhile);
-      // our own local notifications stay.
+      // Reconnect: the server's history is the truth for chat messages from its start (removals may have happened
+      // meanwhile); messages held from before it stay (messagesAfterWelcome), and our own local notifications too.
       const notes = state.events.filter((e) => e.type === ChatSignalTypes.notification);
-      const events = [...notes, ...w.history].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+      const held = state.events.filter((e): e is ChatMessageEvent => e.type === ChatSignalTypes.chatMessage);
+      const events = [...notes, ...messagesAfterWelcome(held, w.history, w.historySince)].sort((a, b) => a.timestamp.localeCompare(b.timestamp));
       return {
         ...state,
         connection: 'connected',
