@@ -38,7 +38,7 @@ export function readJanusAnswer(msg: Json, pending: ReadonlyMap<string, Expectat
   const sender = typeof msg.sender === 'number' ? msg.sender : null;
   const settles = expect && janus !== 'ack' ? tx : null;
 
-  if (expect && settles) {
+  if (expect && settles !== null) {
     const ok = janus === 'success' || (janus === 'event' && data.error_code === undefined);
     if (!ok) events.push({ kind: 'failed', request: expect.kind, detail: failureOf(msg, data) });
     const id = Number(((msg.data ?? {}) as Json).id);

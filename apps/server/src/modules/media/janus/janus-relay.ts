@@ -296,7 +296,7 @@ export class JanusRelay {
   /** Keeps the ids the policy needs as Janus answers (janus-answers.ts reads the message), and tells the server. */
   private learn(msg: Json): void {
     const { settles, events } = readJanusAnswer(msg, this.state.pending);
-    if (settles) this.state.pending.delete(settles);
+    if (settles !== null) this.state.pending.delete(settles);
     for (const e of events) this.apply(e);
   }
 
