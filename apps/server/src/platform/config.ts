@@ -1,3 +1,5 @@
+// Long on purpose: one reading of the environment. Every variable is parsed, defaulted and checked here in one
+// pass, so a bad value stops the start and docs/configuration.md is matched against one file (config-docs.test.ts).
 import path from 'node:path';
 import { parse as parsePostgresUrl } from 'pg-connection-string';
 import type { VideoLayers } from '@videomote/contract/identity';

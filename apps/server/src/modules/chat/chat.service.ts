@@ -1,3 +1,5 @@
+// Long on purpose: one hub of the meeting's sockets. Joining, leaving, fan-out, heartbeat and the session and booking
+// checks all walk the same per-meeting socket sets; the frame rules (chat-commands.ts) and presence (chat-presence.ts) are apart.
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { WebSocket, RawData } from 'ws';
@@ -6,18 +8,17 @@ import {
   CHAT_REMOVED_REASONS,
   ChatCloseCodes,
   ChatSignalTypes,
-  type ChatMessageEvent,
   type ChatSignal,
   type NotificationSeverity,
-  type PresenceEntry,
   type Assurance,
   type CaptionLine,
 } from '@videomote/contract/chat';
 import { historySince } from '@videomote/contract/chat-history';
-import { isTextInterpreterRole } from '@videomote/contract/meeting-rules';
 import type { ParticipantRole } from '@videomote/contract/participant-roles';
 import { CHAT_TEXTS, parseClientFrame, type ChatCommand } from './chat-frames.ts';
+import { handleCommand, type CommandContext } from './chat-commands.ts';
 import type { ChatStore, StoredPresence } from './chat-store.ts';
+import { byPerson, handOf, personId, publicEntry, publicIdOf } from './chat-presence.ts';
 import { FloodGuard, TokenBucket } from '../../platform/message-rate.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { SessionWatch, type WatchedSessions } from '../../platform/session-watch.ts';
@@ -102,11 +103,20 @@ export class ChatHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly sessionWatch: SessionWatch;
   private closing = false;
+  /** What the frame rules (chat-commands.ts) may do: the store, and saying something to a socket or the meeting. */
+  private readonly commands: CommandContext<Connection>;
 
   constructor(
     private readonly store: ChatStore,
     private readonly options: ChatHubOptions,
   ) {
+    this.commands = {
+      store,
+      now: () => options.now(),
+      publish: (meetingId, signal) => this.publish(meetingId, signal),
+      notify: (conn, severity, message) => this.notify(conn, severity, message),
+      send: (conn, signal) => this.send(conn, signal),
+    };
     this.sessionWatch = new SessionWatch(
       options.sessions,
       {
@@ -244,83 +254,8 @@ export class ChatHub {
     conn.socket.close(code, reason);
   }
 
-  private async handle(conn: Connection, command: ChatCommand): Promise<void> {
-    const { meetingId } = conn;
-    switch (command.kind) {
-      case 'ping':
-        return this.send(conn, { type: ChatSignalTypes.pong, data: null });
-      case 'invalid':
-        return this.notify(conn, 'ERROR', command.message);
-      case 'chat': {
-        const state = await this.store.postingState(meetingId, conn.key);
-        // SECURITY: both checks are the server's; a modified client that still shows the input gets nowhere.
-        if (state.ignored) return this.notify(conn, 'ERROR', CHAT_TEXTS.ignored);
-        if (!state.chatOpen && !conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.paused);
-        const event: ChatMessageEvent = {
-          id: crypto.randomUUID(),
-          type: ChatSignalTypes.chatMessage,
-          message: command.text,
-          fromId: conn.publicId,
-          fromName: conn.displayName,
-          timestamp: this.options.now().toISOString(),
-        };
-        await this.store.append(meetingId, event);
-        return this.publish(meetingId, { type: ChatSignalTypes.chatMessage, data: event });
-      }
-      case 'remove':
-        if (!conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.forbidden);
-        await this.store.remove(meetingId, command.messageId);
-        return this.publish(meetingId, { type: ChatSignalTypes.removeChat, data: { id: command.messageId } });
-      case 'setOpen':
-        if (!conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.forbidden);
-        await this.store.setOpen(meetingId, command.open);
-        return this.publish(meetingId, { type: ChatSignalTypes.status, data: { chatOpen: command.open } });
-      case 'toggleIgnore': {
-        if (!conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.forbidden);
-        const { presence } = await this.store.snapshot(meetingId);
-        const target = presence.find((p) => personId(p) === command.connectionId);
-        if (!target) return this.notify(conn, 'ERROR', CHAT_TEXTS.notConnected);
-        if (target.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.moderatorCannotBeMuted);
-        // The switch holds the person's key, so every socket of theirs (two tabs, a reconnect) is switched together.
-        await this.store.setIgnored(meetingId, target.key, command.ignore);
-        return this.publish(meetingId, { type: ChatSignalTypes.toggleIgnoreChat, data: { connectionId: command.connectionId, ignore: command.ignore } });
-      }
-      case 'raiseHand': {
-        // One hand per person: a second tab raising it again changes nothing (the queue place stays).
-        const { presence } = await this.store.snapshot(meetingId);
-        if (presence.some((p) => personId(p) === conn.publicId && p.hand != null)) return;
-        const raised = await this.store.raiseHand(meetingId, conn.id);
-        if (!raised?.changed) return;
-        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: conn.publicId, hand: raised.hand } });
-      }
-      case 'lowerHand': {
-        const target = command.connectionId ?? conn.publicId;
-        // SECURITY: lowering someone else's hand is the moderator's, checked here whatever the client shows.
-        if (target !== conn.publicId && !conn.moderator) return this.notify(conn, 'ERROR', CHAT_TEXTS.handForbidden);
-        const { presence } = await this.store.snapshot(meetingId);
-        let lowered = false;
-        for (const p of presence.filter((q) => personId(q) === target)) lowered = (await this.store.lowerHand(meetingId, p.connectionId)) || lowered;
-        if (!lowered) return;
-        return this.publish(meetingId, { type: ChatSignalTypes.hand, data: { connectionId: target, hand: null } });
-      }
-      case 'caption': {
-        // SECURITY: the role is the booking's, fixed at the upgrade; a frame cannot claim it. Anyone else (a
-        // participant, a moderator, a webcast visitor) is refused and told why. Neither a paused chat nor 'Chatt av'
-        // stops captions: they are how deaf participants follow the call, not chat.
-        if (!isTextInterpreterRole(conn.role)) return this.notify(conn, 'ERROR', CHAT_TEXTS.captionForbidden);
-        const line: CaptionLine = {
-          // The interpreter's line ids live under their own person id, so two interpreters never overwrite each other.
-          id: `${conn.publicId}_${command.lineId}`,
-          text: command.text,
-          final: command.final,
-          fromId: conn.publicId,
-          fromName: conn.displayName,
-          timestamp: this.options.now().toISOString(),
-        };
-        await this.store.putCaption(meetingId, line);
-        return this.publish(meetingId, { type: ChatSignalTypes.caption, data: line });
-      }
-    }
+  private handle(conn: Connection, command: ChatCommand): Promise<void> {
+    return handleCommand(this.commands, conn, command);
   }
 
   /**
@@ -526,46 +461,4 @@ export class ChatHub {
     await Promise.allSettled([...this.leaving]);
     await this.store.close();
   }
-}
-
-function publicEntry(p: StoredPresence, chatIgnored: boolean): PresenceEntry {
-  return {
-    connectionId: p.connectionId,
-    participantId: p.participantId,
-    displayName: p.displayName,
-    moderator: p.moderator,
-    chatIgnored,
-    assurance: p.assurance ?? 'anonymous',
-    role: p.role ?? null,
-    hand: p.hand ?? null,
-  };
-}
-
-/**
- * The id browsers know a person by in one meeting: derived from the person's key (participant id, or a hash of a
- * visitor's session), so every socket of theirs gets the same one and nothing about the key can be read back.
- */
-export function publicIdOf(member: Pick<ChatMember, 'meetingId' | 'key'>): string {
-  const h = crypto.createHash('sha256').update(`chat-person:${member.meetingId}:${member.key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
-const personId = (p: StoredPresence): string => p.publicId ?? p.connectionId;
-
-/** A person's raised hand is their earliest raise among their sockets. */
-function handOf(entries: StoredPresence[]): number | null {
-  const hands = entries.map((e) => e.hand).filter((h): h is number => h != null);
-  return hands.length ? Math.min(...hands) : null;
-}
-
-/** The participants list: one entry per person however many sockets they have, in the order they first came. */
-function byPerson(presence: StoredPresence[], ignored: Set<string>): PresenceEntry[] {
-  const groups = new Map<string, StoredPresence[]>();
-  for (const p of presence) groups.set(personId(p), [...(groups.get(personId(p)) ?? []), p]);
-  return [...groups].map(([id, entries]) => ({
-    ...publicEntry(entries[0]!, ignored.has(entries[0]!.key)),
-    connectionId: id,
-    moderator: entries.some((e) => e.moderator),
-    hand: handOf(entries),
-  }));
 }

@@ -11,7 +11,7 @@ import { addKeyHolder, deleteKeyHolders, findMediaKey, insertMediaKey, listKeyHo
 /**
  * The meeting's end-to-end media key: 256 bits from the operating system's CSPRNG, made by the server on first
  * use, stored encrypted at rest with the personnummer's key (a database dump alone opens no call), and handed only
- * to people `MediaService.admit` let in. Janus never sees it: the browsers encrypt every frame with it.
+ * to people `admit` (media-admission.ts) let in. Janus never sees it: the browsers encrypt every frame with it.
  *
  * SECURITY: the key is a secret like a session token. It is never logged, never put in an error, and leaves
  * the server only in the gettoken answer and the `/media` `mediaKey` message, both to an admitted member.

@@ -84,11 +84,16 @@ export class JanusPool extends EventEmitter {
 
   /** The instance with the fewest rooms (loads: rooms per instance id), among `candidates` (default: all). */
   leastLoaded(loads: Map<string, number>, candidates: string[] = this.ids()): string {
-    return candidates.reduce((best, id) => ((loads.get(id) ?? 0) < (loads.get(best) ?? 0) ? id : best), candidates[0]!);
+    return leastLoaded(loads, candidates);
   }
 
   async close(): Promise<void> {
     for (const c of this.controls.values()) c.close();
     await this.supervisor?.stop();
   }
+}
+
+/** The instance with the fewest rooms (loads: rooms per instance id) among `candidates`; the first on a tie. */
+export function leastLoaded(loads: Map<string, number>, candidates: string[]): string {
+  return candidates.reduce((best, id) => ((loads.get(id) ?? 0) < (loads.get(best) ?? 0) ? id : best), candidates[0]!);
 }

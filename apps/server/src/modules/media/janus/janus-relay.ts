@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { FloodGuard, TokenBucket } from '../../../platform/message-rate.ts';
+import { readJanusAnswer, type JanusAnswerEvent } from './janus-answers.ts';
 import { checkClientMessage, emptyRelayState, handlesOf, peerConnectionsOf, type RelayContext } from './relay-policy.ts';
 import { TrickleHold } from './trickle-hold.ts';
 import { openUpstream } from './upstream-warmer.ts';
@@ -292,77 +293,48 @@ export class JanusRelay {
     } else this.toBrowser(text);
   }
 
+  /** Keeps the ids the policy needs as Janus answers (janus-answers.ts reads the message), and tells the server. */
   private learn(msg: Json): void {
-    const tx = typeof msg.transaction === 'string' ? msg.transaction : null;
-    const expect = tx ? this.state.pending.get(tx) : undefined;
-    const janus = msg.janus;
-    const data = ((msg.plugindata as Json | undefined)?.data ?? {}) as Json;
-    const sender = typeof msg.sender === 'number' ? msg.sender : null;
+    const { settles, events } = readJanusAnswer(msg, this.state.pending);
+    if (settles !== null) this.state.pending.delete(settles);
+    for (const e of events) this.apply(e);
+  }
 
-    if (expect && janus !== 'ack') {
-      this.state.pending.delete(tx!);
-      const ok = janus === 'success' || (janus === 'event' && data.error_code === undefined);
-      if (!ok) {
-        const error = (msg.error ?? {}) as Json;
-        const code = data.error_code ?? error.code;
-        const reason = data.error ?? error.reason;
-        this.opts.hooks.onFailed?.(expect.kind, `${typeof code === 'number' ? `${code} ` : ''}${typeof reason === 'string' ? reason : String(janus)}`);
+  private apply(e: JanusAnswerEvent): void {
+    switch (e.kind) {
+      case 'failed':
+        return this.opts.hooks.onFailed?.(e.request, e.detail);
+      case 'session-created':
+        this.state.sessions.add(e.sessionId);
+        return;
+      case 'handle-attached':
+        this.state.handles.set(e.handleId, { sessionId: e.sessionId, role: 'none', ...(e.videoType ? { videoType: e.videoType } : {}) });
+        return;
+      case 'join-refused': {
+        const handle = this.state.handles.get(e.handleId);
+        if (handle) handle.role = 'none';
+        return;
       }
-      switch (expect.kind) {
-        case 'create':
-          if (ok) this.state.sessions.add(Number((msg.data as Json).id));
-          break;
-        case 'attach':
-          if (ok) this.state.handles.set(Number((msg.data as Json).id), { sessionId: expect.sessionId, role: 'none', ...(expect.videoType ? { videoType: expect.videoType } : {}) });
-          break;
-        case 'subscriber-join': {
-          // A refused join (no such feed yet, room full) frees the handle, and its place under the caps.
-          const handle = this.state.handles.get(expect.handleId);
-          if (!ok && handle) handle.role = 'none';
-          break;
+      case 'publisher-answered': {
+        const f = this.feeds.get(e.handleId) ?? { feedId: null, published: false };
+        if (e.feedId !== undefined) f.feedId = e.feedId;
+        if (e.audioMids) f.audioMids = e.audioMids;
+        this.feeds.set(e.handleId, f);
+        if (e.started && f.feedId && !f.published) {
+          f.published = true;
+          this.opts.hooks.onPublished(e.handleId, f.feedId, this.state.handles.get(e.handleId)?.videoType);
         }
-        case 'publisher-join':
-        case 'publish': {
-          const handle = this.state.handles.get(expect.handleId);
-          if (!ok) {
-            // A failed join leaves the handle free to try again.
-            if (handle && expect.kind === 'publisher-join') handle.role = 'none';
-            break;
-          }
-          const f = this.feeds.get(expect.handleId) ?? { feedId: null, published: false };
-          if (data.videoroom === 'joined' && typeof data.id === 'number') f.feedId = data.id;
-          if (Array.isArray(data.streams)) {
-            f.audioMids = (data.streams as Json[]).filter((s) => s.type === 'audio' && typeof s.mid === 'string').map((s) => s.mid as string);
-          }
-          this.feeds.set(expect.handleId, f);
-          if (expect.kind === 'publish' && f.feedId && !f.published && (data.configured === 'ok' || msg.jsep)) {
-            f.published = true;
-            this.opts.hooks.onPublished(expect.handleId, f.feedId, handle?.videoType);
-          }
-          break;
-        }
-        case 'unpublish':
-          this.markUnpublished(expect.handleId);
-          break;
-        case 'detach':
-          // A refused detach leaves the handle counted (Janus may still hold it); its feed is gone either way.
-          if (ok) this.forgetHandle(expect.handleId);
-          else this.markUnpublished(expect.handleId);
-          break;
-        case 'destroy':
-          this.dropSession(expect.sessionId);
-          break;
+        return;
       }
+      case 'unpublished':
+        return this.markUnpublished(e.handleId);
+      case 'handle-gone':
+        return this.forgetHandle(e.handleId);
+      case 'session-gone':
+        return this.dropSession(e.sessionId);
+      case 'feed-left':
+        return this.opts.hooks.onFeedLeft?.(e.feedId);
     }
-
-    if (sender !== null) {
-      // Janus-initiated endings: the PeerConnection closed, the handle was detached, or the server kicked us.
-      if (janus === 'hangup') this.markUnpublished(sender);
-      if (janus === 'detached') this.forgetHandle(sender);
-      if (janus === 'event' && (data.unpublished === 'ok' || data.leaving === 'ok')) this.markUnpublished(sender);
-      for (const left of [data.unpublished, data.leaving]) if (janus === 'event' && typeof left === 'number') this.opts.hooks.onFeedLeft?.(left);
-    }
-    if (janus === 'timeout' && typeof msg.session_id === 'number') this.dropSession(msg.session_id);
   }
 
   private markUnpublished(handleId: number): void {

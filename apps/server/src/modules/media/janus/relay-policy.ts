@@ -1,3 +1,5 @@
+// Long on purpose: the whole check at the trust boundary between browsers and Janus, one request kind after another,
+// kept in one pure file so a review reads all of what a browser may send (relay-policy.test.ts beside it).
 import { SCREEN_HANDLE_TAG, type Capabilities } from '@videomote/contract/media';
 import type { PeerConnectionLimits } from '../../../platform/media-capacity.ts';
 import { screenPublishRefusal } from './screen-share-rule.ts';
