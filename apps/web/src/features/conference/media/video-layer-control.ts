@@ -1,23 +1,7 @@
 import { cameraStreamId, type CallModel, type CallState, type ReceivedVideo } from '../model/call-model.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
-import {
-  allocate,
-  awaitingTile,
-  CAMERA_RUNGS,
-  currentSpeaker,
-  DownlinkController,
-  downlinkSample,
-  downlinkTotals,
-  maxCut,
-  protectedCut,
-  ResumeWatch,
-  AUDIO_LOSS_CONGESTED,
-  VIDEO_LOSS_CONGESTED,
-  type DownlinkSample,
-  type DownlinkTotals,
-  type LayerChoice,
-  type VideoDemand,
-} from '../model/video-layers.ts';
+import { allocate, awaitingTile, CAMERA_RUNGS, currentSpeaker, maxCut, protectedCut, type LayerChoice, type VideoDemand } from '../model/video-layers.ts';
+import { DownlinkController, downlinkSample, downlinkTotals, ResumeWatch, AUDIO_LOSS_CONGESTED, VIDEO_LOSS_CONGESTED, type DownlinkSample, type DownlinkTotals } from '../model/downlink-controller.ts';
 import type { RemoteFeeds } from './remote-feeds.ts';
 import type { Report } from './stats-poller.ts';
 

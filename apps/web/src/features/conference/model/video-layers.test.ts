@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allocate,
-  awaitingTile,
-  currentSpeaker,
-  downlinkSample,
-  downlinkTotals,
-  DownlinkController,
-  MAX_STABLE_MS,
-  PROBE_HELD_MS,
-  maxCut,
-  protectedCut,
-  RESUME_AGAIN_MS,
-  RESUME_STALL_MS,
-  ResumeWatch,
-  STABLE_MS,
-  STEP_DOWN_HOLD_MS,
-  TILE_WAIT_MS,
-  wantedRung,
-  type DownlinkSample,
-  type VideoDemand,
-  type VideoPlan,
-} from './video-layers.ts';
+import { allocate, awaitingTile, currentSpeaker, maxCut, protectedCut, TILE_WAIT_MS, wantedRung, type VideoDemand, type VideoPlan } from './video-layers.ts';
+import { downlinkSample, downlinkTotals, DownlinkController, MAX_STABLE_MS, PROBE_HELD_MS, RESUME_AGAIN_MS, RESUME_STALL_MS, ResumeWatch, STABLE_MS, STEP_DOWN_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
 
 const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand => ({
   streamId,

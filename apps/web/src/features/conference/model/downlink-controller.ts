@@ -1,0 +1,294 @@
+/**
+ * What the downlink carries, read from the subscriber connection's 1 s stats: how many rungs the layer choice
+ * (video-layers.ts `allocate`) takes off everyone's ideal — stepping down fast on loss, back up after a stable period,
+ * probing towards a remembered link limit — and the watch that asks again for a video that stopped arriving.
+ */
+/** One second of the subscriber connection's stats, summed over every received stream. */
+export interface DownlinkSample {
+  /** Lost / (lost + received) of video packets in the last interval. */
+  videoLoss: number;
+  audioLoss: number;
+  /** candidate-pair availableIncomingBitrate when the browser gives one (Chromium does not), in bit/s. */
+  availableIncomingBitrate?: number | null;
+  /** Bit/s received in the last interval, all streams. */
+  receivedBitrate: number;
+}
+
+/** Loss above these in one sample is congestion: audio is held to a stricter bar, it is what must get through. */
+export const VIDEO_LOSS_CONGESTED = 0.03;
+export const AUDIO_LOSS_CONGESTED = 0.02;
+/** After a step down, the next waits this long: Janus switches layer on the next key frame, the queue drains. */
+export const STEP_DOWN_HOLD_MS = 2_000;
+/** No congestion for this long before the first step up; then one step per STEP_UP_INTERVAL_MS while it lasts. */
+export const STABLE_MS = 5_000;
+export const STEP_UP_INTERVAL_MS = 1_500;
+/**
+ * At the line past which the share and the interpreter lose their picture (protectedCut), loss must go on this long
+ * after the last step before one more rung is taken. A deep congestion takes the ordinary videos off in growing
+ * steps, and the loss of the seconds before (the queue draining, the layer switches' key frames) went on long
+ * enough to take the share and the interpreter off too (browser test, 1 December: cut 7 → 11 → 13 at 8, 11 and
+ * 13 s, and the link clear from 14 s with nothing but the voices on it).
+ */
+export const PROTECTED_HOLD_MS = 4_000;
+/** Congestion this soon after a step up means that step was too much: the stable period doubles, up to the max. */
+export const PROBE_FAILED_WITHIN_MS = 6_000;
+/**
+ * At most this long between probes on a link that cannot take more: longer would keep a viewer whose link has
+ * recovered on low layers for long (the issue asks for the top layer back within 15 s), shorter loses packets
+ * (audio too: a FIFO on the link drops whatever comes) more often.
+ */
+export const MAX_STABLE_MS = 6_000;
+/** A long clean run forgives earlier failed step ups. */
+export const FORGIVE_AFTER_MS = 60_000;
+
+/**
+ * Received this close to what the link carried when it last lost packets (its ceiling), the controller is near
+ * what the link can take: it steps up one rung per stable period. Received this far above it without loss in one
+ * second, the link has grown.
+ */
+export const NEAR_CEILING = 0.8;
+export const LINK_GREW = 1.25;
+/**
+ * A probe that held with every second of it (after its first) this far above the ceiling has grown the link too: a
+ * full link cannot carry 10 % over what it carried while it lost packets for two seconds running (a `tc tbf` at 500 kbit/s read
+ * 470-520 while shaped). Without this, after a shaping was lifted the lowest rungs (a camera at 180p, ~80-120 kbit/s
+ * each, over ~500) took two or three probes of 3-6 s each to reach LINK_GREW, and the focused stream its top layer
+ * 26-34 s after the lift.
+ */
+export const PROBE_GREW = 1.1;
+/** The seconds of a probe that count for PROBE_GREW start this long after its step. */
+export const PROBE_SETTLE_MS = 1_500;
+/**
+ * A probe with no loss for this long was taken by the link: the next may follow (a shaping lifted, a better cell).
+ * Every second more here is a second more per rung on the way back up after a link has recovered. (2 s was tried on
+ * 28 November and did not bring the top layer back sooner in the browser test: 18.1 s in one of three runs.)
+ */
+export const PROBE_HELD_MS = 3_000;
+
+/**
+ * The downlink part of the layer choice, on a controlled clock: `cut` is how many rungs `allocate` takes off.
+ * Down fast (more rungs at once the deeper the trouble), up only after a stable period. It remembers what the link
+ * carried when packets were last lost (its ceiling): well below it, steps up grow while they hold (1, 1, 2, 2, 3…),
+ * so a link that has come back is used again in seconds; near it, one rung per stable period (a probe), so it does
+ * not overshoot. A probe that brings loss back goes back to where it started (not further: the loss was the probe's)
+ * and makes the next wait longer, so the layer does not flap; one that holds is followed by the next. Carrying well
+ * over the ceiling without loss (one second at LINK_GREW, or a whole held probe at PROBE_GREW) means the link has
+ * grown: the ceiling and the longer waits are forgotten, and each step gives back half of what is still cut, so a
+ * link that has come back (a shaping lifted) is used in full a few seconds after the probe that found the room.
+ */
+export class DownlinkController {
+  private cutNow = 0;
+  private lastDown = Number.NEGATIVE_INFINITY;
+  private lastUp = Number.NEGATIVE_INFINITY;
+  private beforeUp = 0;
+  private cleanSince: number | null = null;
+  private stableMs = STABLE_MS;
+  private downStreak = 0;
+  private upStreak = 0;
+  private ceiling: number | null = null;
+  /** The last step up was a probe near the ceiling, not yet judged. */
+  private probing = false;
+  /** The least received in a second of the probe being judged (PROBE_GREW). */
+  private probeLeast = Number.POSITIVE_INFINITY;
+  /** The ceiling was forgotten because the link carried more without loss, and nothing was lost since. */
+  private regrown = false;
+
+  get cut(): number {
+    return this.cutNow;
+  }
+
+  get stablePeriodMs(): number {
+    return this.stableMs;
+  }
+
+  /** Bit/s received when packets were last lost (null: none lost, or the link has since carried more). */
+  get ceilingBitrate(): number | null {
+    return this.ceiling;
+  }
+
+  /**
+   * Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands), `protect` the cut past
+   * which the share and the interpreter lose their picture (protectedCut; `limit` when there is none). Answers the cut.
+   */
+  sample(s: DownlinkSample, now: number, limit: number, protect = limit): number {
+    const congested =
+      s.videoLoss > VIDEO_LOSS_CONGESTED ||
+      s.audioLoss > AUDIO_LOSS_CONGESTED ||
+      (typeof s.availableIncomingBitrate === 'number' && s.availableIncomingBitrate > 0 && s.receivedBitrate > s.availableIncomingBitrate * 1.1);
+    if (congested) {
+      this.cleanSince = null;
+      this.upStreak = 0;
+      this.regrown = false;
+      // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
+      if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      this.probing = false;
+      if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
+        // The last step up was too much: back to where it started, and the next probe waits longer.
+        this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
+        this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
+        this.lastUp = Number.NEGATIVE_INFINITY;
+        // The step back is a layer switch too (key frames): its own burst is not read as more congestion at once.
+        this.lastDown = now + STEP_DOWN_HOLD_MS;
+        return this.cutNow;
+      }
+      const line = Math.min(protect, limit);
+      if (this.cutNow >= line) {
+        // At or past the line: one rung, and only when loss went on for PROTECTED_HOLD_MS after the last step.
+        if (now - this.lastDown >= PROTECTED_HOLD_MS) {
+          this.cutNow = Math.min(limit, this.cutNow + 1);
+          this.lastDown = now;
+        }
+      } else if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
+        // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds;
+        // but not past the line in the same step.
+        this.cutNow = Math.min(line, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
+        this.downStreak += 1;
+        this.lastDown = now;
+      }
+      return this.cutNow;
+    }
+    this.downStreak = 0;
+    this.cleanSince ??= now;
+    const clean = now - this.cleanSince;
+    if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
+    // A probe the link took (no loss for a while after it): the next may follow at once, and the wait is short again.
+    // The probe's first second may end before Janus has switched layer (it waits for a key frame): not counted.
+    if (this.probing && now - this.lastUp >= PROBE_SETTLE_MS) this.probeLeast = Math.min(this.probeLeast, s.receivedBitrate);
+    const probeHeld = this.probing && now - this.lastUp >= PROBE_HELD_MS;
+    if (probeHeld) {
+      this.probing = false;
+      this.stableMs = STABLE_MS;
+    }
+    // Carrying well over the ceiling without loss: the link has grown, the ceiling is forgotten.
+    const grew = (this.ceiling !== null && s.receivedBitrate > this.ceiling * LINK_GREW) || (probeHeld && this.ceiling !== null && this.probeLeast > this.ceiling * PROBE_GREW);
+    if (grew) {
+      this.ceiling = null;
+      this.stableMs = STABLE_MS;
+      this.regrown = true;
+    }
+    this.cutNow = Math.min(this.cutNow, limit);
+    const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
+    // Near the ceiling a step is a probe: one rung, then a stable period to see whether the link takes it (every
+    // layer switch costs a key frame, a burst that a full queue drops with the voices in it).
+    const since = now - Math.max(this.lastUp, this.lastDown);
+    const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
+    if (this.cutNow > 0 && clean >= this.stableMs && since >= wait) {
+      this.probing = near;
+      this.probeLeast = Number.POSITIVE_INFINITY;
+      this.beforeUp = this.cutNow;
+      // A link seen to grow past its old ceiling (a shaping lifted, a better cell) gets half of what is still cut
+      // back at each step (6 → 3 → 1 → 0, a step every 1.5 s): nothing says how far it grew, and the growing steps
+      // below took the focused stream's top layer 5-6 s more after the probe that found the room. A step too far is
+      // taken back as any other (back to where it started, then the usual step down on loss that goes on).
+      const step = near ? 1 : this.regrown ? Math.ceil(this.cutNow / 2) : 1 + Math.floor(this.upStreak / 2);
+      this.cutNow = Math.max(0, this.cutNow - step);
+      this.upStreak += 1;
+      this.lastUp = now;
+    }
+    return this.cutNow;
+  }
+}
+
+/** Cumulative counters of the subscriber connection's streams (by inbound-rtp id), from one getStats. */
+export interface DownlinkTotals {
+  /** ms (the reports' timestamp). */
+  at: number;
+  streams: Map<string, { kind: 'audio' | 'video'; lost: number; received: number }>;
+  bytes: number;
+  availableIncomingBitrate: number | null;
+}
+
+type StatsEntry = { type: string; kind?: unknown; [key: string]: unknown };
+
+/** Reads each received stream's counters and the selected pair's estimate from the connection's report. */
+export function downlinkTotals(reports: readonly StatsEntry[]): DownlinkTotals {
+  const t: DownlinkTotals = { at: 0, streams: new Map(), bytes: 0, availableIncomingBitrate: null };
+  for (const r of reports) {
+    if (r.type === 'inbound-rtp' && (r.kind === 'audio' || r.kind === 'video')) {
+      t.streams.set(String(r.id ?? r.mid ?? t.streams.size), { kind: r.kind, lost: Math.max(0, Number(r.packetsLost ?? 0)), received: Number(r.packetsReceived ?? 0) });
+      t.bytes += Number(r.bytesReceived ?? 0);
+      t.at = Math.max(t.at, Number(r.timestamp ?? 0));
+    } else if (r.type === 'candidate-pair' && r.nominated === true && typeof r.availableIncomingBitrate === 'number') {
+      t.availableIncomingBitrate = r.availableIncomingBitrate;
+    }
+  }
+  return t;
+}
+
+/** A stream needs this many packets in the interval for its loss ratio to count (a paused video sends none). */
+export const MIN_PACKETS_FOR_LOSS = 10;
+
+/**
+ * One second's sample from two snapshots. The loss of a kind is the MEDIAN over the streams that carried enough
+ * packets: this page's own downlink (a full queue on its link) hits every stream alike, while a sender's poor
+ * uplink shows as loss on that sender's streams alone, at every viewer, and lowering this viewer's layers would
+ * not help it (seen in the browser test: one publisher's 14 % audio loss took every video off both viewers).
+ *
+ * `before`, the sample of the second before: when nothing at all arrived in it, the link was down (cut, or moving
+ * from Wi-Fi to 4G), and every packet Janus sent meanwhile is counted lost at once, in this second, when the first
+ * one after the gap arrives (45-54 packets a camera after a 5 s cut in the media bench, some 80 % of the second).
+ * That is the outage's, already over, not a full queue's: this sample reads no loss, so that video comes back at
+ * the layers it had instead of stepping down (in the bench the joiner took one camera's temporal layer down after
+ * a cut and had that camera fully back only 8 s after the restore).
+ */
+export function downlinkSample(prev: DownlinkTotals | null, cur: DownlinkTotals, before: DownlinkSample | null = null): DownlinkSample | null {
+  if (!prev || cur.at <= prev.at) return null;
+  const afterOutage = before !== null && before.receivedBitrate === 0;
+  const ratios: Record<'audio' | 'video', number[]> = { audio: [], video: [] };
+  for (const [id, c] of cur.streams) {
+    const p = prev.streams.get(id);
+    if (!p) continue;
+    // Counters of a stream that went and came back start again from zero: nothing to read this time.
+    const lost = Math.max(0, c.lost - p.lost);
+    const received = Math.max(0, c.received - p.received);
+    if (lost + received >= MIN_PACKETS_FOR_LOSS) ratios[c.kind].push(afterOutage ? 0 : lost / (lost + received));
+  }
+  const median = (xs: number[]) => {
+    if (!xs.length) return 0;
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const seconds = (cur.at - prev.at) / 1000;
+  return {
+    videoLoss: median(ratios.video),
+    audioLoss: median(ratios.audio),
+    receivedBitrate: Math.max(0, ((cur.bytes - prev.bytes) * 8) / seconds),
+    availableIncomingBitrate: cur.availableIncomingBitrate,
+  };
+}
+
+/**
+ * A video asked for (a layer, `send: true`) from which nothing has arrived for this long on a clean link is asked
+ * for again, with `send: true` said anew (Janus then asks its camera for a key frame), at most once per RESUME_AGAIN_MS.
+ * In the browser test (1 December) every video went off on a shaped link and, once wanted back, none arrived for
+ * the 30 s the run lasted, the voices arriving without loss.
+ */
+export const RESUME_STALL_MS = 3_000;
+export const RESUME_AGAIN_MS = 5_000;
+
+/** Which videos wanted on have been silent too long (see RESUME_STALL_MS); fed once a look, on a controlled clock. */
+export class ResumeWatch {
+  private readonly silentSince = new Map<string, number>();
+  private readonly askedAt = new Map<string, number>();
+
+  /**
+   * `wanted`: the stream ids asked for now; `arrived`: those from which video bytes came in the last interval;
+   * `clean`: the downlink lost nothing (on a congested one, silence is the queue's). Answers those to ask again.
+   */
+  look(wanted: ReadonlySet<string>, arrived: ReadonlySet<string>, clean: boolean, now: number): string[] {
+    for (const id of this.silentSince.keys()) if (!wanted.has(id) || arrived.has(id)) this.silentSince.delete(id);
+    for (const id of this.askedAt.keys()) if (!wanted.has(id)) this.askedAt.delete(id);
+    const again: string[] = [];
+    for (const id of wanted) {
+      if (arrived.has(id)) continue;
+      const since = this.silentSince.get(id) ?? now;
+      this.silentSince.set(id, since);
+      if (!clean || now - since < RESUME_STALL_MS) continue;
+      if (now - (this.askedAt.get(id) ?? Number.NEGATIVE_INFINITY) < RESUME_AGAIN_MS) continue;
+      this.askedAt.set(id, now);
+      again.push(id);
+    }
+    return again;
+  }
+}
