@@ -11,6 +11,7 @@ import { ClientTopology, SERVER_ADDRESS, type Client } from './support/client-ne
 import { testPin } from './support/fake-camera.ts';
 import { dataDirWithMeeting } from './support/seed.ts';
 import { startServer } from './support/server.ts';
+import type { LayerLogEntry } from '../apps/web/src/features/conference/media/video-layer-control.ts';
 
 // Adaptive quality on a real-shaped network (support/client-netns.ts). Five synthetic publishers (packages/synthetic:
 // each joins as a person does and sends pre-encoded VP8 simulcast h/m/l with three temporal layers, sealed with the
@@ -124,19 +125,7 @@ async function over(page: Page, ms: number): Promise<Window[]> {
  * the streams named. What a slow or flapping recovery is made of.
  */
 async function controllerLog(page: Page, since: number, zero: number, names: Record<string, string>): Promise<string[]> {
-  type Entry = {
-    at: number;
-    sample: { videoLoss: number; audioLoss: number; receivedBitrate: number } | null;
-    cut: number;
-    limit: number;
-    ceiling: number | null;
-    stableMs: number;
-    speaker: string | null;
-    plans: Record<string, string>;
-    videoKbps: Record<string, number>;
-    signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
-  };
-  const log = await page.evaluate(() => (window as unknown as { __videomoteTest: { session: { videoLayers: { log: Entry[] } } } }).__videomoteTest.session.videoLayers.log);
+  const log = await page.evaluate(() => (window as unknown as { __videomoteTest: { session: { videoLayers: { log: LayerLogEntry[] } } } }).__videomoteTest.session.videoLayers.log);
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   return log
     .filter((e) => e.at >= since)
