@@ -5,11 +5,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router.tsx';
 import { TestSystemBanner } from './app/test-system-banner.tsx';
-import { SessionProvider } from './features/session/session-context.tsx';
+import { askUserAtStartUp, SessionProvider } from './features/session/session-context.tsx';
+import { ensureAntiforgery } from './lib/api-client.ts';
 import { hasLanguage, i18n, loadLanguage } from './i18n/i18n.ts';
 import { screenLanguage } from './i18n/language-choice.ts';
 import { chosenLanguage } from './i18n/language-store.ts';
 import './styles/global.css';
+
+void ensureAntiforgery();
+askUserAtStartUp();
 
 // As a transition, React renders the first screen in slices and lets the browser in between, instead of one long task
 // that blocks input on a slow phone (Lighthouse's Total Blocking Time).

@@ -2,8 +2,6 @@ import { requestTokenEarly } from '../lib/media-token.ts';
 import { meetingOfConferencePath } from '../features/conference/model/early-call.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
 import { prefetchFirstLanguage } from '../i18n/first-language.ts';
-import { askUserAtStartUp } from '../features/session/user-at-start-up.ts';
-import { ensureAntiforgery } from '../lib/api-client.ts';
 
 /**
  * The app's first module, run from a small script of its own that the page's HTML names before the app's bundle
@@ -19,9 +17,5 @@ if (meetingId) {
     // The loader asks again and reports a failure.
   });
 }
-// Any page: who is signed in (the first screen waits for it) and the XSRF cookie (spec §7, start-up), while the
-// bundle still downloads, not one round trip after it has run.
-askUserAtStartUp();
-void ensureAntiforgery();
 // Any page: the first screen's texts, when they are not the Swedish ones the bundle holds (i18n/first-language.ts).
 prefetchFirstLanguage(window.location.pathname);

@@ -2,7 +2,6 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import type { UserData } from '@videomote/contract/identity';
 import { getUserData } from './api/get-user-data.ts';
 import { logoutSession } from './api/logout.ts';
-import { takeUserAskedAtStartUp } from './user-at-start-up.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -21,12 +20,19 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+// Every page waits for the user: asked for as the app's code starts (main.tsx), not after the first render, which
+// on a busy phone can be hundreds of ms later.
+let atStartUp: Promise<UserData | null> | null = null;
+export function askUserAtStartUp(): void {
+  atStartUp ??= getUserData();
+  atStartUp.catch(() => {});
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState>({ status: 'loading', user: null });
   const refresh = useCallback(async () => {
-    // Every page waits for the user: asked for by the app's first script (user-at-start-up.ts), not after the first
-    // render, which on a busy phone can be hundreds of ms later.
-    const early = takeUserAskedAtStartUp();
+    const early = atStartUp;
+    atStartUp = null;
     try {
       const user = await (early ?? getUserData());
       // A transition: the first render of the page behind the login guard (the call screen, say) yields to the
