@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import dgram from 'node:dgram';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { getThroughProxy, JANUS_RTP_SPAN, startCluster, type Cluster } from '../scripts/cluster/topology.ts';
+import { getThroughProxy, startCluster, type Cluster } from '../scripts/cluster/topology.ts';
 import { turnCredentials } from '../apps/server/src/modules/media/turn-credentials.ts';
 import { turnSession } from './support/turn-client.ts';
 import { openPostgres } from '../apps/server/src/platform/db.ts';
@@ -124,22 +123,6 @@ const firewallDrops = (): number => {
   return Number(/counter packets (\d+)/.exec(table)?.[1] ?? NaN);
 };
 
-/** A UDP listener on `address`: the first free port in [from, to], and the datagrams it has received. */
-async function udpListener(address: string, from: number, to: number): Promise<{ port: number; received: () => number; close: () => void }> {
-  for (let port = from; port <= to; port++) {
-    const s = dgram.createSocket('udp4');
-    let n = 0;
-    s.on('message', () => (n += 1));
-    const bound = await new Promise<boolean>((resolve) => {
-      s.once('error', () => resolve(false));
-      s.bind(port, address, () => resolve(true));
-    });
-    if (bound) return { port, received: () => n, close: () => s.close() };
-    s.close();
-  }
-  throw new Error(`no free UDP port on ${address} in ${from}-${to}`);
-}
-
 /** Whether a TCP connection from `localAddress` to host:port opens (the error's code when not). */
 const tcpFrom = (localAddress: string, host: string, port: number): Promise<string> =>
   new Promise((resolve) => {
@@ -160,10 +143,9 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
     }
   });
 
-  it('keeps what TURN relays to the Janus host to its RTP ports: with deploy/coturn/turn-to-janus.nft loaded, a TCP relay and a UDP relay outside the range fail, one inside arrives, and the nodes reach Janus as before', async () => {
+  it('keeps what TURN relays to the Janus host: with deploy/coturn/turn-to-janus.nft loaded, a TCP relay is refused and TCP from the relay address to the Janus host is dropped, while the nodes reach Janus as before', async () => {
     const turn = cluster.turn!;
     expect({ firewall: turn.firewall, relayIp: turn.relayIp }).toEqual({ firewall: true, relayIp: '127.0.0.3' });
-    const rtpTo = Number(JANUS_RTP_SPAN.split('-')[1]);
 
     // What a TURN credential reaches: TCP relays are refused by coturn (no-tcp-relay, 442), and should one be
     // granted, the firewall stops TCP from the relay address to the Janus host (Janus's API port here), while the
@@ -176,31 +158,16 @@ describe.skipIf(!databaseUrl)('the production topology through the TLS proxy', (
       tcp.close();
     }
     const janusApi = new URL(cluster.janus[0]!.url);
-    expect(await tcpFrom(turn.relayIp, janusApi.hostname, Number(janusApi.port))).toBe('EPERM');
+    // The table drops the SYN on the output hook: connect() fails with EPERM at once or, as the kernel retries the
+    // dropped SYN, times out (both seen here); never open.
+    const dropsBefore = firewallDrops();
+    expect(['EPERM', 'timeout']).toContain(await tcpFrom(turn.relayIp, janusApi.hostname, Number(janusApi.port)));
+    expect(firewallDrops()).toBeGreaterThan(dropsBefore);
     expect(await tcpFrom('127.0.0.1', janusApi.hostname, Number(janusApi.port))).toBe('open');
 
-    // A UDP relay to the Janus media address (coturn's one allowed peer, every port): in the RTP range it arrives,
-    // outside it the firewall drops it (its drop counter moves).
-    const inRange = await udpListener(turn.janusAddress, rtpTo - 50, rtpTo);
-    const outside = await udpListener(turn.janusAddress, rtpTo + 100, rtpTo + 200);
-    const udp = await turnSession(turn.address, 'udp', username, credential, turn.port);
-    try {
-      expect(await udp.allocate('udp')).toEqual({ ok: true });
-      expect(await udp.createPermission(turn.janusAddress)).toEqual({ ok: true });
-      const dropsBefore = firewallDrops();
-      for (let i = 0; i < 5; i++) {
-        udp.sendTo(turn.janusAddress, inRange.port, Buffer.from(`rtp-${i}`));
-        udp.sendTo(turn.janusAddress, outside.port, Buffer.from(`outside-${i}`));
-      }
-      await expect.poll(() => inRange.received(), { timeout: 5_000 }).toBe(5);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(outside.received()).toBe(0);
-      expect(firewallDrops() - dropsBefore).toBeGreaterThanOrEqual(5);
-    } finally {
-      udp.close();
-      inRange.close();
-      outside.close();
-    }
+    // The UDP side (a relay in the RTP range arrives, one outside it is dropped) cannot be shown here: coturn refuses
+    // loopback peers whatever allowed-peer-ip says, and this topology is loopback. e2e/turn-relay-limits.spec.ts shows
+    // it with this same file, between network namespaces.
   }, 60_000);
 
   it('serves one call from two app nodes and keeps it through the loss of a node, of a Janus and the drain of a node, without reload; a kick crosses nodes', async () => {
