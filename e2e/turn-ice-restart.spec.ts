@@ -103,9 +103,10 @@ describe('TURN credentials renewed during a call', () => {
     // coturn allocates anew under the renewed username (its log names the username of each request), and her media
     // moves to it without a gap; then the credentials of that allocation expire too, and the call goes on.
     await karin.evaluate(() => {
-      const s = (window as unknown as { __videomoteTest: { session: { recoveries: Map<unknown, { restartNow(): void }>; remote?: { networkChanged(): void } | null } } })
+      type Restartable = { attached: { recovery: { restartNow(): void } | null } | null };
+      const s = (window as unknown as { __videomoteTest: { session: { camera: Restartable; screen: Restartable; remote?: { networkChanged(): void } | null } } })
         .__videomoteTest.session;
-      for (const r of s.recoveries.values()) r.restartNow();
+      for (const p of [s.camera, s.screen]) p.attached?.recovery?.restartNow();
       s.remote?.networkChanged();
     });
     await expect
