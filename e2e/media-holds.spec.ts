@@ -8,6 +8,7 @@ import { MEDIA_SOCKETS_FULL_CLOSE_CODE } from '@videomote/contract/media';
 import { sv } from '../apps/web/src/i18n/catalogues/sv.ts';
 import { tokenFor } from '../apps/server/src/testing/media-call.ts';
 import { listeningTestApp } from './support/listening-app.ts';
+import { screenshot } from './support/screenshots.ts';
 import { RawMediaClient } from './support/media.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
 
@@ -179,6 +180,7 @@ describe('what one person, session and address may hold of the media servers', (
       await expect.poll(() => sockets, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
       expect(await status()).not.toBe('connected');
       expect(await text.count()).toBe(1);
+      await screenshot(page, 'media-sockets-full');
       // One of his other sockets closes: the next try is admitted, and the text goes.
       await closeAll(held.splice(0, 1));
       await expect.poll(() => status(), { timeout: 30_000 }).toBe('connected');
