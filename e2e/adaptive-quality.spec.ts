@@ -35,8 +35,9 @@ class NetBench extends CallBench {
   }
 }
 
-// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run: the 1 December runs failed while shaped (the
-// interpreter under 15 frames/s), see docs/benchmarks.md.
+// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run: while shaped, the share and the interpreter now hold,
+// but each failed probe of the page's downlink controller (one more camera on a full link) costs the voices 2-6 %
+// of their packets over the 15 s measured; see docs/benchmarks.md.
 const OPTED_IN = process.env.ADAPTIVE_E2E === '1';
 const bench = new NetBench();
 const pacer = new Pacer();
@@ -199,19 +200,8 @@ afterAll(async () => {
   await topology?.close();
 });
 
-// 1 December (issue 49), the first runs on synthetic publishers: the interpreter at 24.6-29.9 frames/s on the shaped
-// viewer, voices at 0-1.4 % loss, the unshaped viewer on the top layer at 29.9-30 frames/s with nothing lost, the
-// generator never saturated; but the focused stream came back on its top layer in 9.0 and 11.1 s after the shaping
-// was lifted in the two runs that passed, and in 26.2, 28.2, 34.2 and over 30 s in the four that failed, against the
-// 15 s asked. The steps printed show where that time goes: the focused stream stays off for 15-29 s after the lift
-// in the slow runs, comes on at the lowest layer at half rate, is turned off again once or twice (a failed probe),
-// then climbs (e.g. off → l/2 15.1 s → off 16.2 s → l/2 17.0 s → off 18.0 s → l/2 19.1 s → m 25.1 s → h 26.2 s);
-// in a fast run: off → l/2 2.9 s → l 7.9 s → h 9.0 s. Before, this check read only `frameWidth`, which keeps
-// the last decoded frame's width while a video is off, so it passed at once (14 ms in the first run here) whether or
-// not the stream came back: the 1.9-8.2 s measured with Chromium publishers may not have measured the recovery either.
-// Now it waits for frames decoding at 1280 wide. Five publishers at their full rates (h 900 kbit/s) leave the
-// shaped viewer with many rungs to climb back, one per probe near the old ceiling (video-layers.ts): the product's
-// recovery, not the test, is what is slow.
+// The recovery is measured as frames decoding at 1280 wide: a video's frameWidth keeps its last frame's width while
+// it is off, so reading it alone passed at once whether or not the stream came back.
 describe.skipIf(!OPTED_IN)('adaptive quality', () => {
   it('keeps a 500 kbit/s viewer on the interpreter, the share and every voice, without lowering anyone else', async () => {
     const base = bench.server.url;

@@ -16,6 +16,7 @@ import { nextKeyFrame, RIDS, SCREEN_FPS, type Clips, type Rid, type VideoClip } 
 import type { Pacer } from './pacer.ts';
 import { packetize } from './vp8.ts';
 import { isRtcp, keyFrameRequests, writeRtp } from './rtp.ts';
+import { sendsFrame, SILENT_FRAME_MAX_BYTES } from './opus-dtx.ts';
 
 const { PeerConnection, Video, Audio } = nodeDataChannel;
 type PeerConnection = InstanceType<typeof PeerConnection>;
@@ -196,7 +197,7 @@ export class Publisher {
   private audio: Track | null = null;
   private handle = 0;
   private readonly layers: LayerState[];
-  private readonly audioState = { ssrc: randomInt(1, 2 ** 31), seq: randomInt(0, 65535), pos: 0, sent: 0 };
+  private readonly audioState = { ssrc: randomInt(1, 2 ** 31), seq: randomInt(0, 65535), pos: 0, sent: 0, silentBefore: 0 };
   private readonly tsBase = randomInt(0, 2 ** 31);
   private readonly stops: (() => void)[] = [];
   readonly stats = { packetsSent: 0, bytesSent: 0, keyRequests: 0 };
@@ -227,6 +228,8 @@ export class Publisher {
       keyFramesSent: 0,
     }));
     this.opus = clips.opus;
+    // Each voice starts at its own point of the clip, so that the people of a call do not all talk at once.
+    this.audioState.pos = randomInt(0, this.opus.length);
   }
 
   /** Frames sent so far per layer (rid → count). */
@@ -353,6 +356,9 @@ export class Publisher {
     const a = this.audioState;
     const packet = this.opus[a.pos]!;
     a.pos = (a.pos + 1) % this.opus.length;
+    const send = sendsFrame(packet.length, a.silentBefore);
+    a.silentBefore = packet.length <= SILENT_FRAME_MAX_BYTES ? a.silentBefore + 1 : 0;
+    if (!send) return;
     const sealed = await this.who.sealer.seal('audio', packet);
     if (!sealed || !this.audio?.isOpen()) return;
     const ts = (this.tsBase + Math.round(dueMs * 48)) >>> 0;

@@ -72,7 +72,7 @@ export class VideoLayerControl {
     }
     this.demands = demands;
     const totals = downlinkTotals(reports);
-    const sample = downlinkSample(this.totals, totals, this.lastSample);
+    const sample = downlinkSample(this.totals, totals, this.lastSample, this.settlingMids(streams));
     this.totals = totals;
     this.lastSample = sample;
     const limit = maxCut(demands);
@@ -112,6 +112,17 @@ export class VideoLayerControl {
     }
     remote.setVideoWants(wants);
     this.model.setVideoLayers(received);
+  }
+
+  /** The mids of the videos whose plan changed in the last two looks (downlinkSample leaves their loss out). */
+  private settlingMids(streams: readonly { streamId: string; mids: readonly string[] }[]): Set<string> {
+    const [a, b, c] = this.log.slice(-3).map((e) => e.plans);
+    const changed = (x: Record<string, string> | undefined, y: Record<string, string> | undefined, id: string) => x !== undefined && y !== undefined && x[id] !== y[id];
+    const mids = new Set<string>();
+    for (const s of streams) {
+      if (changed(a, b, s.streamId) || changed(b, c, s.streamId)) for (const mid of s.mids) mids.add(mid);
+    }
+    return mids;
   }
 
   /**

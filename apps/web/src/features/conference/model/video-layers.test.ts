@@ -345,6 +345,23 @@ describe('the downlink sample from the subscriber connection', () => {
     expect(downlinkSample(cut, back, flowing)!.videoLoss).toBeGreaterThan(0.7);
   });
 
+  it('leaves out the loss of videos that were just turned on or moved to another layer, not that of the voices', () => {
+    const at = (t: number, lost: [number, number, number, number]) => [
+      { type: 'inbound-rtp', id: 'v0', mid: '0', kind: 'video', packetsLost: lost[0], packetsReceived: t * 30, bytesReceived: t * 60_000, timestamp: t * 1_000 },
+      { type: 'inbound-rtp', id: 'v1', mid: '1', kind: 'video', packetsLost: lost[1], packetsReceived: t * 30, bytesReceived: 0, timestamp: t * 1_000 },
+      { type: 'inbound-rtp', id: 'v2', mid: '2', kind: 'video', packetsLost: lost[2], packetsReceived: t * 30, bytesReceived: 0, timestamp: t * 1_000 },
+      { type: 'inbound-rtp', id: 'a0', mid: '3', kind: 'audio', packetsLost: lost[3], packetsReceived: t * 50, bytesReceived: 0, timestamp: t * 1_000 },
+    ];
+    const a = downlinkTotals(at(1, [0, 0, 0, 0]));
+    // Two videos just given back lose a few packets each; the third and the voice lose nothing.
+    const b = downlinkTotals(at(2, [0, 8, 8, 0]));
+    expect(downlinkSample(a, b)!.videoLoss).toBeGreaterThan(0.2);
+    expect(downlinkSample(a, b, null, new Set(['1', '2']))).toMatchObject({ videoLoss: 0, audioLoss: 0 });
+    // A full link loses on everything: the voice still says so while the videos settle.
+    const full = downlinkTotals(at(2, [6, 8, 8, 6]));
+    expect(downlinkSample(a, full, null, new Set(['0', '1', '2', '3']))).toMatchObject({ videoLoss: 0, audioLoss: 6 / 56 });
+  });
+
   it('does not read a stream that went away, or one that carried almost nothing, as loss', () => {
     const a = downlinkTotals(reports(1_000, [['v1', 'video', 50, 1_000], ['v2', 'video', 0, 0]], 100_000));
     const b = downlinkTotals(reports(2_000, [['v1', 'video', 0, 100], ['v2', 'video', 3, 2]], 10_000));
