@@ -22,6 +22,8 @@ type Track = ReturnType<PeerConnection['addTrack']>;
  * slowest stream a viewer asks for (the lowest layer's base temporal layer, 7.5 frames/s).
  */
 export const GAP_MS = 500;
+/** How long a viewer that found no camera to take waits for a new announcement before trying them all again. */
+const RETRY_CAMERA_MS = 1_000;
 
 export interface WantedFeed {
   feed: number;
@@ -142,22 +144,39 @@ export class SyntheticViewer {
     // Only a participant of the product's path starts afresh after a lost socket (the bare baseline does not).
     if (!(this.who instanceof SyntheticParticipant)) throw new Error('followCamera: only a SyntheticParticipant reconnects');
     this.who.keepConnected(async (p) => {
-      await this.subscribeToCamera(pick, wanted);
+      // Listening before subscribing: a camera announced while this viewer subscribes (its sender back on another
+      // node) is followed, not missed. Both go through `switching`, one subscription at a time.
       listen(p.socket);
+      this.following = null;
+      const subscribed = this.switching.then(() => this.subscribeToCamera(pick, wanted));
+      this.switching = subscribed.catch(() => undefined);
+      await subscribed;
     });
   }
 
-  private following: number | null = null;
+  /** The camera feed followed now (followCamera), for a test's failure message. */
+  following: number | null = null;
   private switching: Promise<void> = Promise.resolve();
 
   /** Subscribes to `first` or else to each announced camera of `pick` in turn until Janus takes one. */
   private async subscribeToCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], first?: number): Promise<void> {
     const socket = this.who.socket;
     const tried = new Set<number>();
-    const untried = () => [...socket.connections.values()].filter((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId)).map((c) => c.feedId!);
+    // Newest announcement first: after a node died the sender's old connection may still be listed (until it ages
+    // out) and its feed still in Janus for a moment; the connection it made afresh is the one that lives on.
+    const untried = () => [...socket.connections.values()].reverse().filter((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId)).map((c) => c.feedId!);
     for (;;) {
       const feeds = first !== undefined && !tried.size ? [first] : untried();
-      if (!feeds.length) await socket.cameraFeed((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId));
+      if (!feeds.length) {
+        // Nothing untried: wait a moment for a new announcement, then try every announced camera again. A feed
+        // refused a moment ago (Janus not yet holding it, an answer too slow on a loaded machine) may be taken now;
+        // giving up here left viewers without video for good after their presenter's node died (cluster-load).
+        await socket.cameraFeed((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId), RETRY_CAMERA_MS).catch(() => undefined);
+        if (socket.closed) throw new Error('media socket closed');
+        tried.clear();
+        first = undefined;
+        continue;
+      }
       for (const feed of feeds) {
         tried.add(feed);
         try {
