@@ -24,8 +24,8 @@ const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
  * (lib/after-load-idle.ts: not while the lobby itself is still being drawn), the meeting screen's code and janus.js
  * are downloaded, so that entering waits for no download (seconds on a weak mobile link). They are run, and the
  * encryption worker started, when the person shows they are about to join (lib/join-intent.ts: pointer or focus on
- * the consent form), not before: running them is a long task on a phone (Lighthouse counted up to 0.5 s of
- * blocked main thread in the lobby, docs/benchmarks-lighthouse.md) while the person may be tapping the device test.
+ * the consent form), not before: running them is a long task on a phone while the person may be trying the device
+ * test (under Lighthouse it also kept the page busy seconds longer: docs/benchmarks-lighthouse.md, third round).
  * (One who leaves instead keeps the downloaded code in the cache: it holds nothing.)
  */
 const CONFERENCE_DOWNLOAD = { delayMs: 1_500, idleTimeoutMs: 3_000 };
