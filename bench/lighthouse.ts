@@ -10,8 +10,9 @@
  * throttling documentation describes). Both are printed, each with the load average beside it.
  *
  * Usage: npm run bench:lighthouse   (BENCH_LH_RUNS, default 3; BENCH_LH_PAGES=personaldata,meetings to pick pages;
- * WEB_DIST to reuse a build; BENCH_LH_REPORTS=<dir> writes each run's JSON report there; BENCH_LH_CPU=3.9 runs only
- * with that CPU slowdown, skipping the 4× pass, to iterate on a few pages in half the time)
+ * WEB_DIST to reuse a build; BENCH_LH_REPORTS=<dir> writes each run's JSON report and trace there, BENCH_LH_PROFILE=1
+ * with the JavaScript's call stacks; BENCH_LH_CPU=3.9 runs only with that CPU slowdown, skipping the 4× pass, to
+ * iterate on a few pages in half the time)
  * Like the browser tests it runs in a private network namespace (re-executes itself under `unshare --net`), so
  * nothing can reach or download anything but loopback.
  */
@@ -143,15 +144,19 @@ try {
       output: 'json' as const,
       logLevel: 'error' as const,
       onlyCategories: CATEGORIES as string[],
+      // The JavaScript's call stacks in the saved trace (for reading, not for figures: sampling slows the page).
+      ...(process.env.BENCH_LH_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       ...(cpuSlowdownMultiplier === null ? {} : { throttling: { cpuSlowdownMultiplier } }),
     };
     // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART) on this loaded machine; Lighthouse
     // itself says to run it again. A run that fails three times ends the bench.
     let lhr;
+    let trace: unknown;
     for (let attempt = 1; ; attempt++) {
       const result = await lighthouse(url, flags);
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       lhr = result.lhr;
+      trace = result.artifacts.Trace;
       if (!lhr.runtimeError) break;
       const why = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
       if (attempt === 3) throw new Error(why);
@@ -160,6 +165,8 @@ try {
     if (REPORTS) {
       fs.mkdirSync(REPORTS, { recursive: true });
       fs.writeFileSync(path.join(REPORTS, `${label}.json`), JSON.stringify(lhr));
+      // The trace Lighthouse simulated from: which work its long tasks were (open it in Chromium's performance panel).
+      fs.writeFileSync(path.join(REPORTS, `${label}.trace.json`), JSON.stringify(trace));
     }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {

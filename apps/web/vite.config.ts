@@ -56,8 +56,52 @@ function earlyStartFirst(): Plugin {
   };
 }
 
+/**
+ * The meeting screen's files, named in index.html (a meta element) for the lobby to download ahead of the call
+ * without running them (features/conference/routes.tsx, `downloadConference`): the page's chunk, its panels, the
+ * call's start, janus.js (imported on demand by the media session), what they import and their styles, without what
+ * the app's entry has loaded already. Only the build knows these hashed names; a dynamic import would also run them.
+ */
+const CALL_SCREEN = ['src/features/conference/pages/conference-page.tsx', 'src/app/conference-panels.tsx', 'src/features/conference/media/call-start.ts'];
+const CALL_SCREEN_LIBRARY = '/node_modules/janus-gateway/';
+function callScreenFiles(): Plugin {
+  return {
+    name: 'videomote-call-screen-files',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = new Map(Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const closure = (starts: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file) || !chunks.has(file)) return;
+            seen.add(file);
+            chunks.get(file)!.imports.forEach(visit);
+          };
+          starts.forEach(visit);
+          return seen;
+        };
+        const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+        // Each source's chunk (call-start.ts shares one with what else imports it), and janus.js's.
+        const holding = (part: string) => [...chunks.values()].find((c) => c.moduleIds.some((id) => id.includes(part)));
+        const starts = [...CALL_SCREEN, CALL_SCREEN_LIBRARY].map((part) => {
+          const chunk = holding(part);
+          if (!chunk) throw new Error(`${part}, part of the meeting screen, is in no chunk of the build`);
+          return chunk;
+        });
+        const scripts = [...closure(starts.map((c) => c.fileName))].filter((f) => !entry.has(f));
+        const entryStyles = new Set([...entry].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]));
+        const styles = [...new Set(scripts.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]))].filter((f) => !entryStyles.has(f));
+        const files = [...scripts, ...styles].map((f) => `/${f}`).join(' ');
+        return html.replace('</head>', `  <meta name="videomote-call-screen-files" content="${files}" />\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), earlyStartFirst()],
+  plugins: [react(), precompress(), earlyStartFirst(), callScreenFiles()],
   // The background-blur worker is an ES module worker: tasks-vision loads its WASM loader with import() there.
   worker: { format: 'es' },
   build: {

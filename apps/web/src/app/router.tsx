@@ -7,10 +7,11 @@ import { meetingsRoutes } from '../features/meetings/routes.tsx';
 import { lobbyRoutes } from '../features/lobby/routes.tsx';
 import { signupRoutes } from '../features/signup/routes.tsx';
 import { publicAccessRoutes } from '../features/public-access/routes.tsx';
-import { conferenceRoutes, warmUpConference } from '../features/conference/routes.tsx';
+import { conferenceRoutes, downloadConference, warmUpConference } from '../features/conference/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { reloadOnChunkError } from '../lib/chunk-reload.ts';
 import { afterLoadWhenIdle } from '../lib/after-load-idle.ts';
+import { joinIntent } from '../lib/join-intent.ts';
 import { RouteError } from './route-error.tsx';
 import { LanguageScope } from './language-scope.tsx';
 import { i18n } from '../i18n/i18n.ts';
@@ -19,21 +20,24 @@ import { i18n } from '../i18n/i18n.ts';
 const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /**
- * Someone in the lobby is about to enter the call: once the lobby has loaded and shown and the phone is idle
- * (lib/after-load-idle.ts: not while the lobby itself is still being drawn), the meeting screen's code and janus.js are
- * fetched and made ready in the background and the encryption worker is started, so that entering waits for no
- * download (seconds on a weak mobile link) and less evaluating. (One who leaves instead keeps an idle worker until the
- * tab goes: it holds nothing.)
+ * Someone in the lobby is about to enter the call. Once the lobby has loaded and shown and the phone is idle
+ * (lib/after-load-idle.ts: not while the lobby itself is still being drawn), the meeting screen's code and janus.js
+ * are downloaded, so that entering waits for no download (seconds on a weak mobile link). They are run, and the
+ * encryption worker started, when the person shows they are about to join (lib/join-intent.ts: pointer or focus on
+ * the consent form), not before: running them is a long task on a phone while the person may be trying the device
+ * test (under Lighthouse it also kept the page busy seconds longer: docs/benchmarks-lighthouse.md, third round).
+ * (One who leaves instead keeps the downloaded code in the cache: it holds nothing.)
  */
-const CONFERENCE_WARM_UP = { delayMs: 1_500, idleTimeoutMs: 3_000 };
+const CONFERENCE_DOWNLOAD = { delayMs: 1_500, idleTimeoutMs: 3_000 };
 const warmingUpConference = (routes: RouteObject[]): RouteObject[] =>
   routes.map((route) => ({
     ...route,
     loader: () => {
-      afterLoadWhenIdle(() => {
+      afterLoadWhenIdle(() => downloadConference(), CONFERENCE_DOWNLOAD);
+      joinIntent.whenShown(() => {
         warmUpConference();
         void import('./conference-panels.tsx').catch(() => {});
-      }, CONFERENCE_WARM_UP);
+      });
       return null;
     },
   }));

@@ -32,9 +32,18 @@ export function ensureAntiforgery(): Promise<void> {
   return antiforgery;
 }
 
+/**
+ * Read once per page: the server sets the cookie with the page itself, and each cookie read is a synchronous call to
+ * another browser process; one per API call showed in the main thread's profile of /meetings under Lighthouse
+ * (docs/benchmarks-lighthouse.md).
+ */
+let base: string | null = null;
 function apiBase(): string {
-  const base = readCookie('api-endpoint') ?? '/';
-  return base.endsWith('/') ? base : `${base}/`;
+  if (base === null) {
+    const read = readCookie('api-endpoint') ?? '/';
+    base = read.endsWith('/') ? read : `${read}/`;
+  }
+  return base;
 }
 
 export interface RequestOptions {

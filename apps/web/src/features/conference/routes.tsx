@@ -10,10 +10,36 @@ type CallStart = typeof CallStartModule;
 let callStart: CallStart | null = null;
 const importCallStart = (): Promise<CallStart> => import('./media/call-start.ts').then((m) => (callStart = m));
 
+/** The meta element in which the build names the meeting screen's files (vite.config.ts, `callScreenFiles`). */
+export const CALL_SCREEN_FILES_META = 'videomote-call-screen-files';
+
 /**
- * The lobby's warm-up (app/router.tsx): the meeting screen's code and janus.js fetched and made ready, and the call's
- * start module kept at hand, so that the loader starts the call in the click's own task (awaiting even a fetched
- * chunk's import let the lobby's render run first: 8-50 ms in the media bench).
+ * The lobby's first step (app/router.tsx): the meeting screen's code, janus.js and their styles downloaded (and the
+ * scripts compiled), not run, so that entering waits for no download (seconds on a weak mobile link). Running them
+ * is warmUpConference's, on the person's intent to join. Without the build's list (the dev server) nothing is done
+ * here: warmUpConference then downloads too.
+ */
+export function downloadConference(doc: Document = document): void {
+  const files = doc.querySelector(`meta[name="${CALL_SCREEN_FILES_META}"]`)?.getAttribute('content')?.split(' ').filter(Boolean) ?? [];
+  for (const href of files) {
+    if (doc.head.querySelector(`link[href="${href}"]`)) continue;
+    const link = doc.createElement('link');
+    // A style is only fetched here; Vite's loader adds it as a stylesheet when the screen's chunk is imported.
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
+
+/**
+ * The lobby's second step (app/router.tsx), when the person is about to join: the meeting screen's code and
+ * janus.js run and made ready and the encryption worker started, and the call's start module kept at hand, so that
+ * the loader starts the call in the click's own task (awaiting even a fetched chunk's import let the lobby's render
+ * run first: 8-50 ms in the media bench).
  */
 export function warmUpConference(): void {
   void import('./pages/conference-page.tsx').catch(() => {});

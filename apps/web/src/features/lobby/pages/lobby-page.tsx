@@ -8,6 +8,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { getLobbyMeeting } from '../api/get-lobby-meeting.ts';
 import { lobbyConsent } from '../../../lib/media-token.ts';
 import { deviceHandover } from '../../../lib/device-handover.ts';
+import { joinIntent } from '../../../lib/join-intent.ts';
 import { ConnectionCheck } from '../components/connection-check.tsx';
 import { DeviceTest } from '../components/device-test.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
@@ -20,6 +21,8 @@ export function LobbyPage() {
     </RequireLogin>
   );
 }
+
+const showIntent = () => joinIntent.shown();
 
 function Lobby() {
   const { id = '' } = useParams();
@@ -77,7 +80,9 @@ function Lobby() {
               <Link to="/personaldata">{t('lobby.personalDataLink')}</Link>
             </p>
           </section>
-          <form className="lobby-consent" onSubmit={join} noValidate>
+          {/* The first pointer or focus on the form (the consent must be ticked before joining) has the meeting
+              screen made ready (lib/join-intent.ts), ahead of the click on 'Anslut till mötet'. */}
+          <form className="lobby-consent" onSubmit={join} noValidate onPointerEnter={showIntent} onPointerDown={showIntent} onFocus={showIntent}>
             <div className="lobby-consent__row">
               <input
                 ref={consentRef}

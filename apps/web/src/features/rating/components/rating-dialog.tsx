@@ -87,6 +87,11 @@ export function RatingDialog() {
   // Booking spec §6: employees and KA users get the fault report; the others the service desk's contacts.
   const faultReport = !!user && (user.identityKind === 'staff' || user.userLevel === 'Intern' || user.userLevel === 'KA');
   const open = !!meetingId && enabled === true;
+  // Closed, as on every page but the one a call was just left for, only the empty <dialog> is built: the shell renders
+  // this on every page, and building its texts and form was a share of each page's first render in the main thread's
+  // profile of /meetings under Lighthouse (docs/benchmarks-lighthouse.md). The same Dialog stays, so closing still
+  // returns the focus.
+  if (!open) return <Dialog open={false} title="" className="rating-dialog" lang={chosen} dir={directionOf(chosen)} />;
 
   return (
     <Dialog
