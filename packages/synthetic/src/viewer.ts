@@ -147,27 +147,38 @@ export class SyntheticViewer {
     });
   }
 
+  /** Subscriptions to the followed camera that failed (Janus refused the feed, mostly), for a test's failure message. */
+  refusals = 0;
   private following: number | null = null;
   private switching: Promise<void> = Promise.resolve();
 
-  /** Subscribes to `first` or else to each announced camera of `pick` in turn until Janus takes one. */
+  /**
+   * Subscribes to `first` or else to an announced camera of `pick`, until Janus takes one. Janus refuses a feed until
+   * its publisher's connection is up ("No such feed"), and the server announces the feed as soon as Janus answered the
+   * publisher's offer, a few hundred ms before that: a refused feed is asked for again after a rest while it is still
+   * announced (250 ms doubling to 1.5 s, as the web app's namedRefusalRest), never given up. Given up after one
+   * refusal, such a visitor waited for an announcement that had already come until the 20 s timeout: the likely cause
+   * of the webcast failover test's slowest visitors (23 s after the kill, in 3 of 8 runs: each a fresh start whose
+   * hello listed no presenter, timed out waiting for the camera). A stale announcement (a dead node's connection,
+   * until it ages out) is asked for in each round too, and refused each time.
+   */
   private async subscribeToCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], first?: number): Promise<void> {
     const socket = this.who.socket;
-    const tried = new Set<number>();
-    const untried = () => [...socket.connections.values()].filter((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId)).map((c) => c.feedId!);
-    for (;;) {
-      const feeds = first !== undefined && !tried.size ? [first] : untried();
-      if (!feeds.length) await socket.cameraFeed((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId));
+    const announced = () => [...socket.connections.values()].filter((c) => pick(c) && c.feedId !== null).map((c) => c.feedId!);
+    for (let round = 0; ; round++) {
+      const feeds = first !== undefined && round === 0 ? [first] : announced();
+      if (!feeds.length) await socket.cameraFeed((c) => pick(c) && c.feedId !== null);
       for (const feed of feeds) {
-        tried.add(feed);
         try {
           await this.resubscribe(wanted(feed));
           this.following = feed;
           return;
         } catch (err) {
+          this.refusals += 1;
           if (socket.closed) throw err;
         }
       }
+      if (feeds.length) await new Promise((r) => setTimeout(r, Math.min(1_500, 250 * 2 ** round)));
     }
   }
 
