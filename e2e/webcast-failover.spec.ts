@@ -12,7 +12,7 @@ import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { seededDataDir, underWayNow } from './support/seed.ts';
 import { testPin } from './support/fake-camera.ts';
 import { launchBrowser, newUserPage } from './support/browser.ts';
-import { connectionIdOf, keepsDecoding } from './support/call.ts';
+import { apiCall, connectionIdOf, enter, keepsDecoding } from './support/call.ts';
 import { SyntheticParticipant, type Publisher } from '@videomote/synthetic/participant';
 import { joinAudience, leaveAudience, type Audience } from '@videomote/synthetic/audience';
 import { loadClips } from '@videomote/synthetic/clips';
@@ -33,7 +33,7 @@ interface PoolJanus {
 }
 
 const secrets = { tokenSecret: crypto.randomBytes(24).toString('base64url'), roomAdminKey: crypto.randomBytes(24).toString('base64url') };
-/** The two Janus' configuration, made in beforeAll (a skipped file runs no hooks, so nothing is made at load). */
+/** The two Janus' configuration, made in beforeAll. */
 let dir = '';
 const januses: PoolJanus[] = [];
 const clips = loadClips();
@@ -69,12 +69,7 @@ async function startJanus(name: string, rtpPortRange: string): Promise<PoolJanus
   return { url, child };
 }
 
-// Opt-in (FAILOVER_E2E=1) until it passes: its first full run (the fresh-clone suite of 1 December) failed; see
-// docs/benchmarks.md.
-const OPTED_IN = process.env.FAILOVER_E2E === '1';
-
 beforeAll(async () => {
-  if (!OPTED_IN) return;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'videomote-webcast-pool-'));
   januses.push(await startJanus('janus-a', '20600-20849'), await startJanus('janus-b', '20900-21149'));
   const { dataDir, seeded } = await seededDataDir((insert) =>
@@ -89,18 +84,16 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (OPTED_IN) {
-    await browser?.close().catch(() => {});
-    if (audience) leaveAudience(audience);
-    presenter?.close();
-    pacer.stop();
-    await server?.stop();
-    for (const j of januses) if (j.child.exitCode === null && j.child.signalCode === null) j.child.kill('SIGTERM');
-  }
+  await browser?.close().catch(() => {});
+  if (audience) leaveAudience(audience);
+  presenter?.close();
+  pacer.stop();
+  await server?.stop();
+  for (const j of januses) if (j.child.exitCode === null && j.child.signalCode === null) j.child.kill('SIGTERM');
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it.skipIf(!OPTED_IN)(`keeps a webcast of ${VIEWERS} visitors and a browser when its Janus is killed: all receive again within 10 s on the other`, async () => {
+it(`keeps a webcast of ${VIEWERS} visitors and a browser when its Janus is killed: all receive again within 10 s on the other`, async () => {
   const started = Date.now();
   const videoMid = camera.videoMid();
   const wanted = (feed: number) => [{ feed, mid: videoMid, substream: 0, temporal: 0 }];
@@ -118,13 +111,15 @@ it.skipIf(!OPTED_IN)(`keeps a webcast of ${VIEWERS} visitors and a browser when 
   const joinedAt = Date.now();
   expect(audience.failed, audience.errors.join('; ')).toBe(0);
 
-  // The real visitor, through the public page as a person joins.
+  // The real visitor, admitted by the public link's API (the call its form makes; the form has public-access.spec.ts),
+  // then on the meeting screen with the test hook: the stats hook exists only on an address with ?vmtest, and the
+  // form's own navigation goes to one without it (the first run failed here: keepsDecoding read no stats at all).
   browser = await launchBrowser();
   page = (await newUserPage(browser, server.url, { permissions: [] })).page;
-  await page.goto(`/publicaccess/${meeting.roomId}`);
-  await page.getByRole('textbox', { name: 'Ange namn' }).fill('Webbläsare');
-  await page.getByRole('button', { name: 'Anslut till mötet' }).click();
-  await page.waitForURL((url) => url.pathname === `/meetings/${meeting.id}/conference`);
+  await page.goto('/personaldata');
+  const admitted = await apiCall(page, 'POST', `/api/publicaccess/${meeting.roomId}`, { displayName: 'Webbläsare' });
+  expect(admitted.status, admitted.body).toBe(200);
+  await enter(page, meeting.id, { visitor: true });
   await keepsDecoding(page, 'camera-');
   await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 7));
   const pageConnection = await connectionIdOf(page);
@@ -150,12 +145,17 @@ it.skipIf(!OPTED_IN)(`keeps a webcast of ${VIEWERS} visitors and a browser when 
   // When each visitor's video came back: the end of the silence the kill made (viewer.gaps), on its new subscription
   // (a fresh start: a new /media socket and Janus session, the presenter's new feed).
   const backAfter = (m: (typeof members)[number]) => m.viewer.gaps.find((g) => g.from >= killedPerf - 1_000)?.to;
+  // The browser: a new media connection, decoding the presenter again, never reloaded. Watched meanwhile, not after
+  // the visitors: measured after them, it was never earlier than the slowest visitor.
+  const browserBackMs = (async () => {
+    await expect.poll(() => connectionIdOf(page).catch(() => pageConnection), { timeout: 30_000, interval: 100 }).not.toBe(pageConnection);
+    await keepsDecoding(page, 'camera-', 30_000);
+    return Date.now() - killed;
+  })();
+  browserBackMs.catch(() => {}); // its failure is thrown where it is awaited, below
   await expect.poll(() => members.filter((m) => backAfter(m) !== undefined).length, { timeout: 30_000, interval: 200 }).toBe(VIEWERS).catch(() => {});
   const recovered = members.map(backAfter).filter((t): t is number => t !== undefined).map((t) => Math.round(t - killedPerf)).sort((a, b) => a - b);
-  // The browser: a new media connection, decoding the presenter again, never reloaded.
-  await expect.poll(() => connectionIdOf(page).catch(() => pageConnection), { timeout: 30_000, interval: 100 }).not.toBe(pageConnection);
-  await keepsDecoding(page, 'camera-', 30_000);
-  const browserBack = Date.now() - killed;
+  const browserBack = await browserBackMs;
   const flowing = members.filter((m) => performance.now() - m.viewer.lastVideoAt < 1_000).length;
   console.log(
     `webcast on a pool of two Janus, ${VIEWERS} visitors joined in ${((joinedAt - started) / 1000).toFixed(1)} s; Janus killed: ` +
@@ -163,7 +163,8 @@ it.skipIf(!OPTED_IN)(`keeps a webcast of ${VIEWERS} visitors and a browser when 
       `${flowing} receiving at the end; the presenter started afresh ${presenter.reconnects} time(s); Chromium decoding again after ${(browserBack / 1000).toFixed(1)} s (its poll, ±1 s)`,
   );
   expect(recovered.length).toBe(VIEWERS);
-  expect(recovered.at(-1)!).toBeLessThan(RECOVERY_MS);
+  const slowest = members.reduce((a, b) => ((backAfter(b) ?? Infinity) > (backAfter(a) ?? Infinity) ? b : a));
+  expect(recovered.at(-1)!, `the slowest visitor: failed fresh starts ${JSON.stringify(slowest.participant.restartFailures)}, refused subscriptions ${slowest.viewer.refusals}`).toBeLessThan(RECOVERY_MS);
   expect(flowing).toBe(VIEWERS);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   expect(browserBack).toBeLessThan(RECOVERY_MS + 2_000);

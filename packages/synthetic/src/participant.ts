@@ -72,6 +72,8 @@ export class SyntheticParticipant implements JanusSide {
   private leaving = false;
   /** Fresh starts after a lost `/media` socket (keepConnected). */
   reconnects = 0;
+  /** Why fresh starts failed (keepConnected), for a test's failure message. */
+  readonly restartFailures: string[] = [];
 
   private constructor(
     readonly http: Browserless,
@@ -135,6 +137,7 @@ export class SyntheticParticipant implements JanusSide {
               watch(next);
               return;
             } catch (err) {
+              this.restartFailures.push(`attempt ${attempt}: ${(err as Error).message}`);
               if (/answered HTTP 40[13]/.test((err as Error).message)) return;
               this.current.close();
             }

@@ -22,8 +22,6 @@ type Track = ReturnType<PeerConnection['addTrack']>;
  * slowest stream a viewer asks for (the lowest layer's base temporal layer, 7.5 frames/s).
  */
 export const GAP_MS = 500;
-/** How long a viewer that found no camera to take waits for a new announcement before trying them all again. */
-const RETRY_CAMERA_MS = 1_000;
 
 export interface WantedFeed {
   feed: number;
@@ -156,37 +154,45 @@ export class SyntheticViewer {
 
   /** The camera feed followed now (followCamera), for a test's failure message. */
   following: number | null = null;
+  /** Subscriptions to the followed camera that failed (Janus refused the feed, mostly), for a test's failure message. */
+  refusals = 0;
   private switching: Promise<void> = Promise.resolve();
 
-  /** Subscribes to `first` or else to each announced camera of `pick` in turn until Janus takes one. */
+  /**
+   * Subscribes to `first` or else to an announced camera of `pick`, until Janus takes one. Janus refuses a feed until
+   * its publisher's connection is up ("No such feed"), and the server announces the feed as soon as Janus answered the
+   * publisher's offer, a few hundred ms before that: a refused feed is asked for again after a rest while it is still
+   * announced (250 ms doubling to 1.5 s, as the web app's namedRefusalRest), never given up. Given up after one
+   * refusal, such a visitor waited for an announcement that had already come until the 20 s timeout: the likely cause
+   * of the webcast failover test's slowest visitors (23 s after the kill, in 3 of 8 runs: each a fresh start whose
+   * hello listed no presenter, timed out waiting for the camera). A stale announcement (a dead node's connection,
+   * until it ages out) is asked for in each round too, and refused each time.
+   */
   private async subscribeToCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], first?: number): Promise<void> {
     const socket = this.who.socket;
-    const tried = new Set<number>();
     // Newest announcement first: after a node died the sender's old connection may still be listed (until it ages
     // out) and its feed still in Janus for a moment; the connection it made afresh is the one that lives on.
-    const untried = () => [...socket.connections.values()].reverse().filter((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId)).map((c) => c.feedId!);
-    for (;;) {
-      const feeds = first !== undefined && !tried.size ? [first] : untried();
+    const announced = () => [...socket.connections.values()].reverse().filter((c) => pick(c) && c.feedId !== null).map((c) => c.feedId!);
+    for (let round = 0; ; round++) {
+      const feeds = first !== undefined && round === 0 ? [first] : announced();
       if (!feeds.length) {
-        // Nothing untried: wait a moment for a new announcement, then try every announced camera again. A feed
-        // refused a moment ago (Janus not yet holding it, an answer too slow on a loaded machine) may be taken now;
-        // giving up here left viewers without video for good after their presenter's node died (cluster-load).
-        await socket.cameraFeed((c) => pick(c) && c.feedId !== null && !tried.has(c.feedId), RETRY_CAMERA_MS).catch(() => undefined);
+        // None announced yet: wait for one, and on the wait's time-out look again rather than give up (giving up left
+        // viewers without video for good after their presenter's node died, in cluster-load).
+        await socket.cameraFeed((c) => pick(c) && c.feedId !== null).catch(() => undefined);
         if (socket.closed) throw new Error('media socket closed');
-        tried.clear();
-        first = undefined;
         continue;
       }
       for (const feed of feeds) {
-        tried.add(feed);
         try {
           await this.resubscribe(wanted(feed));
           this.following = feed;
           return;
         } catch (err) {
+          this.refusals += 1;
           if (socket.closed) throw err;
         }
       }
+      await new Promise((r) => setTimeout(r, Math.min(1_500, 250 * 2 ** round)));
     }
   }
 
