@@ -162,10 +162,16 @@ it(`keeps a webcast of ${VIEWERS} visitors and a browser when its Janus is kille
       `${recovered.length}/${VIEWERS} receiving again, after median ${recovered[recovered.length >> 1]} ms, slowest ${recovered.at(-1)} ms; ` +
       `${flowing} receiving at the end; the presenter started afresh ${presenter.reconnects} time(s); Chromium decoding again after ${(browserBack / 1000).toFixed(1)} s (its poll, ±1 s)`,
   );
-  expect(recovered.length).toBe(VIEWERS);
+  // What became of a visitor not back or not receiving at the end, for the failure message.
+  const state = (m: (typeof members)[number]) =>
+    `following ${m.viewer.following} (presenter ${camera.feedId}), fresh starts ${m.participant.reconnects}, failed ${JSON.stringify(m.participant.restartFailures)}, ` +
+    `refusals ${m.viewer.refusals}, socket ${m.participant.socket.closed ? 'closed' : 'open'}, last video ${Math.round((performance.now() - m.viewer.lastVideoAt) / 1000)} s ago, gaps ${m.viewer.gaps.length}`;
+  const lost = members.filter((m) => backAfter(m) === undefined || performance.now() - m.viewer.lastVideoAt >= 1_000);
+  const lostSummary = [...new Set(lost.map(state))].slice(0, 6).join('\n');
+  expect(recovered.length, lostSummary).toBe(VIEWERS);
   const slowest = members.reduce((a, b) => ((backAfter(b) ?? Infinity) > (backAfter(a) ?? Infinity) ? b : a));
   expect(recovered.at(-1)!, `the slowest visitor: failed fresh starts ${JSON.stringify(slowest.participant.restartFailures)}, refused subscriptions ${slowest.viewer.refusals}`).toBeLessThan(RECOVERY_MS);
-  expect(flowing).toBe(VIEWERS);
+  expect(flowing, lostSummary).toBe(VIEWERS);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
   expect(browserBack).toBeLessThan(RECOVERY_MS + 2_000);
   // The webcast now lives on the surviving instance.
