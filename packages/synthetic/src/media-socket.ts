@@ -169,6 +169,12 @@ export class MediaSocket {
     return handle;
   }
 
+  /** Lets a handle go (janus.js's `detach`): Janus closes its PeerConnection and frees its port at once. */
+  detach(handle: number): void {
+    this.handleListeners.delete(handle);
+    void this.request({ janus: 'detach', session_id: this.session, handle_id: handle }).catch(() => {});
+  }
+
   /** A plugin message on a handle; answers the plugin's event (its `plugindata.data` and the jsep). */
   async message(handle: number, body: Record<string, unknown>, jsep?: Record<string, unknown>): Promise<{ data: Record<string, unknown>; jsep?: { type: string; sdp: string } }> {
     const m = await this.request({ janus: 'message', session_id: this.session, handle_id: handle, body, ...(jsep ? { jsep } : {}) }, true);
