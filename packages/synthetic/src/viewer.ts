@@ -74,9 +74,8 @@ export class SyntheticViewer {
    * the old connection is closed, the per-stream counts start again; videoPackets and lastVideoAt go on.
    */
   async resubscribe(feeds: WantedFeed[]): Promise<void> {
-    // The old subscription is let go in Janus too, as the web app detaches a handle it leaves: kept, it went on
-    // asking the publisher for key frames and holding a port until its session ended (100 visitors that resubscribed
-    // left hundreds, and the publisher answered ~2,500 key-frame requests in 30 s).
+    // The old subscription is let go in Janus too, as the web app detaches a handle it leaves: kept, it goes on
+    // asking the publisher for key frames and holding a port until its session ends.
     if (this.handle && !this.who.socket.closed) this.who.socket.detach(this.handle);
     this.close();
     this.streams.clear();
@@ -173,10 +172,8 @@ export class SyntheticViewer {
    * its publisher's connection is up ("No such feed"), and the server announces the feed as soon as Janus answered the
    * publisher's offer, a few hundred ms before that: a refused feed is asked for again after a rest while it is still
    * announced (250 ms doubling to 1.5 s, as the web app's namedRefusalRest), never given up. Given up after one
-   * refusal, such a visitor waited for an announcement that had already come until the 20 s timeout: the likely cause
-   * of the webcast failover test's slowest visitors (23 s after the kill, in 3 of 8 runs: each a fresh start whose
-   * hello listed no presenter, timed out waiting for the camera). A stale announcement (a dead node's connection,
-   * until it ages out) is asked for in each round too, and refused each time.
+   * refusal, a visitor would wait for an announcement that had already come. A stale announcement (a dead node's
+   * connection, until it ages out) is asked for in each round too, and refused each time.
    */
   private async subscribeToCamera(pick: (c: MediaConnection) => boolean, wanted: (feed: number) => WantedFeed[], first?: number): Promise<void> {
     const socket = this.who.socket;
