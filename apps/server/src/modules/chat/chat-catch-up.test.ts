@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatSignalTypes, type ChatMessageEvent } from '@videomote/contract/chat';
-import { DeliveredMessages, chatMessageId, missedMessages } from './chat-catch-up.ts';
+import { DeliveredMessages, missedMessages, parseSignal } from './chat-catch-up.ts';
 
 const at = (id: string, ms: number): ChatMessageEvent => ({ id, type: ChatSignalTypes.chatMessage, message: id, fromId: 'p', fromName: 'P', timestamp: new Date(ms).toISOString() });
 
@@ -18,9 +18,8 @@ describe('catching up on chat messages after a resubscription', () => {
     expect(missedMessages(history, delivered, 2_000).map((m) => m.id)).toEqual(['missed', 'later']);
   });
 
-  it('reads the id of chat messages only', () => {
-    expect(chatMessageId(JSON.stringify({ type: ChatSignalTypes.chatMessage, data: at('x', 0) }))).toBe('x');
-    expect(chatMessageId(JSON.stringify({ type: ChatSignalTypes.presence, data: { joined: [], left: [] } }))).toBeNull();
-    expect(chatMessageId('not json')).toBeNull();
+  it('reads a signal, or nothing from what is not JSON', () => {
+    expect(parseSignal(JSON.stringify({ type: ChatSignalTypes.chatMessage, data: at('x', 0) }))).toEqual({ type: ChatSignalTypes.chatMessage, data: at('x', 0) });
+    expect(parseSignal('not json')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { CHAT_HISTORY_LIMIT, ChatSignalTypes, type ChatMessageEvent } from '@videomote/contract/chat';
+import { CHAT_HISTORY_LIMIT, type ChatMessageEvent, type ChatSignal } from '@videomote/contract/chat';
 
 /**
  * How far before its subscription dropped a node looks back in the history when it has resubscribed: a message
@@ -34,11 +34,10 @@ export class DeliveredMessages {
   }
 }
 
-/** The id of a chat message in a signal's JSON, or null for any other signal (those are not deduplicated). */
-export function chatMessageId(json: string): string | null {
+/** A signal as it came through Redis, read once for what the store itself acts on; null when it is not JSON. */
+export function parseSignal(json: string): ChatSignal | null {
   try {
-    const signal = JSON.parse(json) as { type?: unknown; data?: { id?: unknown } };
-    return signal.type === ChatSignalTypes.chatMessage && typeof signal.data?.id === 'string' ? signal.data.id : null;
+    return JSON.parse(json) as ChatSignal;
   } catch {
     return null;
   }

@@ -127,4 +127,22 @@ describe.skipIf(!fs.existsSync(REDIS_SERVER))('the Redis chat store across a Red
     const since = historySince(snapshot.historyStarted, snapshot.history, new Date());
     expect(messagesAfterWelcome([seen], snapshot.history, since).map((m) => m.message)).toEqual(['väntade i kön', 'sagt precis före']);
   });
+
+  it('lists the sockets connected before a restart again, with their hands, and the hand queue goes on after them', async () => {
+    const meetingId = crypto.randomUUID();
+    const [a, b] = [open(redis.url), open(redis.url)];
+    const entry = (connectionId: string, displayName: string) => ({ connectionId, publicId: connectionId, participantId: null, displayName, moderator: false, key: `p:${connectionId}`, hand: null });
+    await a.join(meetingId, entry('on-a', 'Anna'));
+    await b.join(meetingId, entry('on-b', 'Bertil'));
+    expect(await a.raiseHand(meetingId, 'on-a')).toEqual({ hand: 1, changed: true });
+
+    await redis.restart({ downMs: 300 });
+    const listed = async () =>
+      (await a.snapshot(meetingId).catch(() => null))?.presence.map((p) => [p.connectionId, p.hand ?? null]).sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    await expect.poll(listed, { timeout: 5_000 }).toEqual([
+      ['on-a', 1],
+      ['on-b', null],
+    ]);
+    expect(await b.raiseHand(meetingId, 'on-b')).toEqual({ hand: 2, changed: true });
+  });
 });

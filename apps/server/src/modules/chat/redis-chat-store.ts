@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, ChatSignalTypes, type CaptionLine, type ChatMessageEvent } from '@videomote/contract/chat';
 import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
-import { CATCH_UP_LOOKBACK_MS, DeliveredMessages, chatMessageId, missedMessages } from './chat-catch-up.ts';
+import { CATCH_UP_LOOKBACK_MS, DeliveredMessages, missedMessages, parseSignal } from './chat-catch-up.ts';
+import { personId } from './chat-presence.ts';
 import { UNSEALED, type ClusterBus } from '../../platform/cluster-bus.ts';
 
 /** A caption line with its place in the meeting's order (a hash keeps no order of its own). */
@@ -41,6 +42,24 @@ if current and current < ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'KEEPT
 return 0
 `;
 
+/**
+ * This node's sockets written again into a Redis that lost them (restarted empty): KEYS presence, hand queue,
+ * meetings index; ARGV the TTL, the meeting id, then per socket its id, its entry and its hand ('' when down).
+ * HSETNX: an entry Redis still holds is newer than this node's copy. The queue goes on after the highest hand.
+ */
+const RESTORE_SCRIPT = `
+local top = 0
+for i = 3, #ARGV, 3 do
+  redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+  local hand = tonumber(ARGV[i + 2])
+  if hand and hand > top then top = hand end
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[2])
+if top > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], top, 'EX', ARGV[1]) end
+return 0
+`;
+
 type PostCommand = (history: string, started: string, index: string, channel: string, event: string, timestamp: string, limit: number, ttl: number, meetingId: string, signal: string) => Promise<number>;
 
 /**
@@ -56,6 +75,13 @@ export class RedisChatStore implements ChatStore {
   /** When the subscriber connection dropped (this.now()), until the messages published meanwhile are caught up. */
   private lostAt: number | null = null;
   private drops = 0;
+  /**
+   * The presence entries of this node's sockets, per meeting, as written: Redis holds them only in memory, so a
+   * Redis restarted empty gets them again from here (else nobody connected before the restart could be switched
+   * off, raise a hand, or be listed to someone joining after it).
+   */
+  private readonly mine = new Map<string, Map<string, NodePresence>>();
+  private commandsLost = false;
   private readonly node = crypto.randomUUID();
   private readonly beat: NodeJS.Timeout;
   private readonly postCommand: PostCommand;
@@ -91,18 +117,48 @@ export class RedisChatStore implements ChatStore {
     this.cmd.defineCommand('chatPost', { numberOfKeys: 4, lua: POST_SCRIPT });
     this.postCommand = (this.cmd as unknown as { chatPost: PostCommand }).chatPost.bind(this.cmd);
     const beat = () => void this.cmd.set(this.nodeKey(this.node), '1', 'EX', NODE_TTL_SECONDS).catch(() => {});
+    this.cmd.on('close', () => (this.commandsLost = true));
+    this.cmd.on('ready', () => {
+      if (!this.commandsLost) return;
+      this.commandsLost = false;
+      // At once, not at the next beat: until then every entry of this node's would read as a dead node's ghost.
+      beat();
+      void this.restorePresence().catch(() => {});
+    });
     beat();
     this.beat = setInterval(beat, NODE_BEAT_MS);
     this.beat.unref();
   }
 
-  /** A signal for this node's sockets: a chat message already delivered here is not delivered again. */
+  /**
+   * A signal for this node's sockets: a chat message already delivered here is not delivered again. A hand lowered
+   * (by a moderator on any node) is lowered in this node's copy of its sockets' entries too.
+   */
   private receive(meetingId: string, json: string): void {
     const deliver = this.subscribers.get(meetingId);
     if (!deliver) return;
-    const id = chatMessageId(json);
-    if (id !== null && this.delivered.get(meetingId)?.messages.add(id) === false) return;
+    const signal = parseSignal(json);
+    if (signal?.type === ChatSignalTypes.chatMessage && this.delivered.get(meetingId)?.messages.add(signal.data.id) === false) return;
+    if (signal?.type === ChatSignalTypes.hand && signal.data.hand === null) {
+      for (const entry of this.mine.get(meetingId)?.values() ?? []) if (personId(entry) === signal.data.connectionId) entry.hand = null;
+    }
     deliver(json);
+  }
+
+  /** After the command connection came back: this node's sockets' presence, into a Redis that may have lost it. */
+  private async restorePresence(): Promise<void> {
+    for (const [meetingId, entries] of this.mine) {
+      if (!entries.size) continue;
+      const args = [...entries.values()].flatMap((e) => [e.connectionId, JSON.stringify(e), e.hand == null ? '' : String(e.hand)]);
+      await this.cmd.eval(RESTORE_SCRIPT, 3, this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'), this.index, TTL_SECONDS, meetingId, ...args);
+    }
+  }
+
+  /** Keeps this node's copy of one of its entries as Redis has it. */
+  private remember(meetingId: string, entry: NodePresence): void {
+    let entries = this.mine.get(meetingId);
+    if (!entries) this.mine.set(meetingId, (entries = new Map()));
+    entries.set(entry.connectionId, entry);
   }
 
   /**
@@ -181,10 +237,14 @@ export class RedisChatStore implements ChatStore {
   async join(meetingId: string, entry: StoredPresence): Promise<void> {
     const key = this.k(meetingId, 'presence');
     const stored: NodePresence = { ...entry, node: this.node };
+    this.remember(meetingId, stored);
     await this.cmd.multi().hset(key, entry.connectionId, JSON.stringify(stored)).expire(key, TTL_SECONDS).sadd(this.index, meetingId).exec();
   }
   async leave(meetingId: string, connectionId: string): Promise<number> {
     const key = this.k(meetingId, 'presence');
+    const entries = this.mine.get(meetingId);
+    entries?.delete(connectionId);
+    if (entries?.size === 0) this.mine.delete(meetingId);
     const result = await this.cmd.multi().hdel(key, connectionId).hvals(key).exec();
     return (await this.livePresence(meetingId, (result?.[1]?.[1] as string[] | undefined) ?? [])).length;
   }
@@ -256,6 +316,8 @@ export class RedisChatStore implements ChatStore {
     // Only if the socket is still there: a leave in between must not bring it back.
     if (!(await this.cmd.hexists(key, connectionId))) return null;
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand }));
+    const mine = this.mine.get(meetingId)?.get(connectionId);
+    if (mine) mine.hand = hand;
     return { hand, changed: true };
   }
   async lowerHand(meetingId: string, connectionId: string): Promise<boolean> {
@@ -265,6 +327,8 @@ export class RedisChatStore implements ChatStore {
     const entry = JSON.parse(raw) as NodePresence;
     if (entry.hand == null) return false;
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand: null }));
+    const mine = this.mine.get(meetingId)?.get(connectionId);
+    if (mine) mine.hand = null;
     return true;
   }
   // Only the meeting's text interpreters write captions, each socket's frames one after the other; two typing at
@@ -299,6 +363,7 @@ export class RedisChatStore implements ChatStore {
     clearInterval(this.beat);
     this.subscribers.clear();
     this.delivered.clear();
+    this.mine.clear();
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
   }
 }
