@@ -285,7 +285,8 @@ export class RedisChatStore implements ChatStore {
     // queue, or sent again unanswered), and be the first there: dated from it, the new history would claim messages
     // the old one held and a reconnecting client would drop those it has seen (messagesAfterWelcome). The history
     // holds every message stored since it began, so it is dated from when this one was stored, by this node's clock.
-    if (began === 1) await this.cmd.eval(LATER_START_SCRIPT, 1, started, this.now().toISOString());
+    // The message is stored and sent by now: failing here must not tell its sender it was not (they would send it again).
+    if (began === 1) await this.cmd.eval(LATER_START_SCRIPT, 1, started, this.now().toISOString()).catch(() => {});
   }
   async remove(meetingId: string, messageId: string): Promise<void> {
     const key = this.k(meetingId, 'history');
