@@ -35,10 +35,10 @@ const databaseUrl = process.env.CLUSTER_DATABASE_URL ?? (fs.existsSync(SOCKET) ?
 // In `npm test` wherever PostgreSQL is reachable (its Unix socket, or CLUSTER_DATABASE_URL). It was opt-in after its runs
 // of 1 December failed three times in four: viewers whose presenter came back on the other node never received again
 // (the synthetic viewer gave up: fixed in packages/synthetic/src/viewer.ts), and messages said as Redis stopped went
-// missing at some participants. The Redis chat store could lose such messages three ways, each shown by its test
-// (apps/server/src/modules/chat/redis-chat-store.api.test.ts): stored in the restarted Redis before a node had
-// subscribed again, stored in one Redis and published into the next, or dropped from a reconnecting client's list
-// by a new history dated back over the old one's messages. Its runs since: docs/operations.md.
+// missing at some participants. The Redis chat store could lose such messages three ways: stored in the restarted
+// Redis before a node had subscribed again, stored in one Redis and published into the next, or dropped from a
+// reconnecting client's list by a new history dated back over the old one's messages (the first and last shown by
+// apps/server/src/modules/chat/redis-chat-store.api.test.ts). Its runs since: docs/benchmark-history.md.
 if (!databaseUrl) console.log(`SKIPPED: the cluster load test needs PostgreSQL (no ${SOCKET}; set CLUSTER_DATABASE_URL)`);
 
 const MEETINGS = 3;
