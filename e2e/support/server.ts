@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/platform/free-port.ts';
 import { copyMigratedCluster } from '../../apps/server/src/testing/migrated-cluster.ts';
 import { serverBundle } from '../../scripts/server-bundle.ts';
 
@@ -21,16 +21,7 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * A DATA_DIR as a first start would find it, but with the embedded database already made and migrated, which saves

@@ -40,8 +40,7 @@ export async function handleCommand<C extends CommandSender>(ctx: CommandContext
       if (state.ignored) return ctx.notify(conn, 'ERROR', CHAT_TEXTS.ignored);
       if (!state.chatOpen && !conn.moderator) return ctx.notify(conn, 'ERROR', CHAT_TEXTS.paused);
       const event: ChatMessageEvent = { id: crypto.randomUUID(), type: ChatSignalTypes.chatMessage, message: command.text, ...sentBy(ctx, conn) };
-      await ctx.store.append(meetingId, event);
-      return ctx.publish(meetingId, { type: ChatSignalTypes.chatMessage, data: event });
+      return ctx.store.post(meetingId, event);
     }
     case 'remove':
       if (!conn.moderator) return ctx.notify(conn, 'ERROR', CHAT_TEXTS.forbidden);

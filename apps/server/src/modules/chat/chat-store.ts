@@ -1,4 +1,4 @@
-import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, type CaptionLine, type ChatMessageEvent, type PresenceEntry } from '@videomote/contract/chat';
+import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, ChatSignalTypes, type CaptionLine, type ChatMessageEvent, type PresenceEntry } from '@videomote/contract/chat';
 
 /** A connected socket as the server keeps it: the public entry plus the key the chat switch ('Chatt av') holds on to. */
 export interface StoredPresence extends Omit<PresenceEntry, 'chatIgnored'> {
@@ -44,7 +44,11 @@ export interface ChatStore {
   snapshot(meetingId: string): Promise<ChatSnapshot>;
   postingState(meetingId: string, key: string): Promise<{ chatOpen: boolean; ignored: boolean }>;
 
-  append(meetingId: string, event: ChatMessageEvent): Promise<void>;
+  /**
+   * Stores a chat message in the history and publishes its CHAT_MESSAGE signal, as one step: either both happen
+   * or neither (a Redis restarted between the two would otherwise lose the message, stored or sent but not both).
+   */
+  post(meetingId: string, event: ChatMessageEvent): Promise<void>;
   remove(meetingId: string, messageId: string): Promise<void>;
   setOpen(meetingId: string, open: boolean): Promise<void>;
   setIgnored(meetingId: string, key: string, ignore: boolean): Promise<void>;
@@ -122,11 +126,12 @@ export class MemoryChatStore implements ChatStore {
     return { chatOpen: s.chatOpen, ignored: s.ignored.has(key) };
   }
 
-  async append(meetingId: string, event: ChatMessageEvent): Promise<void> {
+  async post(meetingId: string, event: ChatMessageEvent): Promise<void> {
     const s = this.state(meetingId);
     s.historyStarted ??= event.timestamp;
     s.history.push(event);
     if (s.history.length > CHAT_HISTORY_LIMIT) s.history.splice(0, s.history.length - CHAT_HISTORY_LIMIT);
+    await this.publish(meetingId, JSON.stringify({ type: ChatSignalTypes.chatMessage, data: event }));
   }
   async remove(meetingId: string, messageId: string): Promise<void> {
     const s = this.meetings.get(meetingId);

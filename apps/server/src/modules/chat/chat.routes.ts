@@ -18,7 +18,7 @@ const members = new WeakMap<FastifyRequest, ChatMember>();
 async function chatPlugin(app: FastifyInstance): Promise<void> {
   const { config, db, sessions, now } = app.deps;
   // Signals through Redis carry the cluster bus's signature: only our nodes can say anything in a meeting's chat.
-  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl, undefined, app.deps.bus) : new MemoryChatStore();
+  const store: ChatStore = config.redisUrl ? new RedisChatStore(config.redisUrl, undefined, app.deps.bus, now) : new MemoryChatStore();
   const recordError = meetingErrorRecorder(db, now, app.log);
   const hub = new ChatHub(store, {
     now,

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, type CaptionLine, type ChatMessageEvent } from '@videomote/contract/chat';
+import { CAPTION_HISTORY_LIMIT, CHAT_HISTORY_LIMIT, ChatSignalTypes, type CaptionLine, type ChatMessageEvent } from '@videomote/contract/chat';
 import type { ChatSnapshot, ChatStore, StoredPresence } from './chat-store.ts';
+import { CATCH_UP_LOOKBACK_MS, DeliveredMessages, missedMessages, parseSignal } from './chat-catch-up.ts';
+import { personId } from './chat-presence.ts';
 import { UNSEALED, type ClusterBus } from '../../platform/cluster-bus.ts';
 
 /** A caption line with its place in the meeting's order (a hash keeps no order of its own). */
@@ -16,6 +18,51 @@ const NODE_TTL_SECONDS = 30;
 type NodePresence = StoredPresence & { node: string };
 
 /**
+ * A chat message stored and published in one step (KEYS: history, started, meetings index, signals channel; ARGV:
+ * the message, its time, the history's limit, the TTL, the meeting id, the sealed signal); answers 1 when this
+ * message began the history. Two separate commands lost messages when Redis was restarted between them: stored in
+ * the Redis that went away and published into the new one before the nodes had subscribed again, or published
+ * with nothing stored.
+ */
+const POST_SCRIPT = `
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[3]), -1)
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+local began = redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[4], 'NX')
+if not began then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
+redis.call('SADD', KEYS[3], ARGV[5])
+redis.call('PUBLISH', KEYS[4], ARGV[6])
+if began then return 1 else return 0 end
+`;
+
+/** Moves the history's start (KEYS[1]) later, never earlier (ISO times compare as strings), keeping its TTL. */
+const LATER_START_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if current and current < ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL') end
+return 0
+`;
+
+/**
+ * This node's sockets written again into a Redis that lost them (restarted empty): KEYS presence, hand queue,
+ * meetings index; ARGV the TTL, the meeting id, then per socket its id, its entry and its hand ('' when down).
+ * HSETNX: an entry Redis still holds is newer than this node's copy. The queue goes on after the highest hand.
+ */
+const RESTORE_SCRIPT = `
+local top = 0
+for i = 3, #ARGV, 3 do
+  redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+  local hand = tonumber(ARGV[i + 2])
+  if hand and hand > top then top = hand end
+end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[2])
+if top > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], top, 'EX', ARGV[1]) end
+return 0
+`;
+
+type PostCommand = (history: string, started: string, index: string, channel: string, event: string, timestamp: string, limit: number, ttl: number, meetingId: string, signal: string) => Promise<number>;
+
+/**
  * Several server processes serving one meeting: state lives in Redis keys, signals go through pub/sub so every
  * process delivers them to its own sockets in the order Redis received them.
  */
@@ -23,8 +70,21 @@ export class RedisChatStore implements ChatStore {
   private readonly cmd: Redis;
   private readonly sub: Redis;
   private readonly subscribers = new Map<string, (json: string) => void>();
+  /** Per subscribed meeting: the chat messages delivered here lately, and since when (this.now()) it is subscribed. */
+  private readonly delivered = new Map<string, { messages: DeliveredMessages; since: number }>();
+  /** When the subscriber connection dropped (this.now()), until the messages published meanwhile are caught up. */
+  private lostAt: number | null = null;
+  private drops = 0;
+  /**
+   * The presence entries of this node's sockets, per meeting, as written: Redis holds them only in memory, so a
+   * Redis restarted empty gets them again from here (else nobody connected before the restart could be switched
+   * off, raise a hand, or be listed to someone joining after it).
+   */
+  private readonly mine = new Map<string, Map<string, NodePresence>>();
+  private commandsLost = false;
   private readonly node = crypto.randomUUID();
   private readonly beat: NodeJS.Timeout;
+  private readonly postCommand: PostCommand;
 
   /**
    * `envelope`: the cluster bus's signature (seal/open), so a signal written straight into Redis by anyone but a
@@ -34,6 +94,7 @@ export class RedisChatStore implements ChatStore {
     url: string,
     private readonly prefix = 'vm:chat:',
     private readonly envelope: Pick<ClusterBus, 'seal' | 'open'> = UNSEALED,
+    private readonly now: () => Date = () => new Date(),
   ) {
     // Commands wait while Redis is briefly away instead of failing the socket at once.
     this.cmd = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -44,12 +105,88 @@ export class RedisChatStore implements ChatStore {
     this.sub.on('message', (channel: string, message: string) => {
       const meetingId = channel.slice(this.prefix.length, -':signals'.length);
       const opened = this.envelope.open(channel, message);
-      if (opened !== null) this.subscribers.get(meetingId)?.(opened);
+      if (opened !== null) this.receive(meetingId, opened);
     });
+    // While the subscriber is away (Redis restarted, the network cut), what is published reaches this node no more;
+    // ioredis subscribes again on reconnecting, and the messages stored meanwhile are read back from the history.
+    this.sub.on('close', () => {
+      this.drops += 1;
+      this.lostAt ??= this.now().getTime();
+    });
+    this.sub.on('ready', () => void this.catchUp());
+    this.cmd.defineCommand('chatPost', { numberOfKeys: 4, lua: POST_SCRIPT });
+    this.postCommand = (this.cmd as unknown as { chatPost: PostCommand }).chatPost.bind(this.cmd);
     const beat = () => void this.cmd.set(this.nodeKey(this.node), '1', 'EX', NODE_TTL_SECONDS).catch(() => {});
+    this.cmd.on('close', () => (this.commandsLost = true));
+    this.cmd.on('ready', () => {
+      if (!this.commandsLost) return;
+      this.commandsLost = false;
+      // At once, not at the next beat: until then every entry of this node's would read as a dead node's ghost.
+      beat();
+      void this.restorePresence().catch(() => {});
+    });
     beat();
     this.beat = setInterval(beat, NODE_BEAT_MS);
     this.beat.unref();
+  }
+
+  /**
+   * A signal for this node's sockets: a chat message already delivered here is not delivered again. A hand lowered
+   * (by a moderator on any node) is lowered in this node's copy of its sockets' entries too.
+   */
+  private receive(meetingId: string, json: string): void {
+    const deliver = this.subscribers.get(meetingId);
+    if (!deliver) return;
+    const signal = parseSignal(json);
+    if (signal?.type === ChatSignalTypes.chatMessage && this.delivered.get(meetingId)?.messages.add(signal.data.id) === false) return;
+    if (signal?.type === ChatSignalTypes.hand && signal.data.hand === null) {
+      for (const entry of this.mine.get(meetingId)?.values() ?? []) if (personId(entry) === signal.data.connectionId) entry.hand = null;
+    }
+    deliver(json);
+  }
+
+  /** After the command connection came back: this node's sockets' presence, into a Redis that may have lost it. */
+  private async restorePresence(): Promise<void> {
+    for (const [meetingId, entries] of this.mine) {
+      if (!entries.size) continue;
+      const args = [...entries.values()].flatMap((e) => [e.connectionId, JSON.stringify(e), e.hand == null ? '' : String(e.hand)]);
+      await this.cmd.eval(RESTORE_SCRIPT, 3, this.k(meetingId, 'presence'), this.k(meetingId, 'handseq'), this.index, TTL_SECONDS, meetingId, ...args);
+    }
+  }
+
+  /** Keeps this node's copy of one of its entries as Redis has it. */
+  private remember(meetingId: string, entry: NodePresence): void {
+    let entries = this.mine.get(meetingId);
+    if (!entries) this.mine.set(meetingId, (entries = new Map()));
+    entries.set(entry.connectionId, entry);
+  }
+
+  /**
+   * After the subscriber connection came back: the chat messages stored while it was away, which their PUBLISH
+   * never brought here, are delivered from the history (a Redis restarted empty holds those stored since).
+   */
+  private async catchUp(): Promise<void> {
+    const lostAt = this.lostAt;
+    if (lostAt === null) return;
+    const drops = this.drops;
+    const meetings = [...this.subscribers.keys()];
+    try {
+      // Answered after the resubscription ioredis sent when it reconnected: whatever is published from here on
+      // arrives live, and whatever was stored before is in the history read below.
+      if (meetings.length) await this.sub.subscribe(...meetings.map((m) => this.k(m, 'signals')));
+      for (const meetingId of meetings) {
+        const seen = this.delivered.get(meetingId);
+        if (!seen) continue;
+        const history = (await this.cmd.lrange(this.k(meetingId, 'history'), 0, -1)).map((h) => JSON.parse(h) as ChatMessageEvent);
+        for (const event of missedMessages(history, seen.messages, Math.max(seen.since, lostAt - CATCH_UP_LOOKBACK_MS))) {
+          this.receive(meetingId, JSON.stringify({ type: ChatSignalTypes.chatMessage, data: event }));
+        }
+      }
+      // Dropped again meanwhile: the next 'ready' catches up from the first drop.
+      if (this.drops === drops) this.lostAt = null;
+    } catch {
+      // Redis went away again before it answered: the next 'ready' tries again.
+    }
   }
 
   private nodeKey(node: string): string {
@@ -80,6 +217,7 @@ export class RedisChatStore implements ChatStore {
 
   async subscribe(meetingId: string, deliver: (json: string) => void): Promise<void> {
     this.subscribers.set(meetingId, deliver);
+    this.delivered.set(meetingId, { messages: new DeliveredMessages(), since: this.now().getTime() });
     // A SUBSCRIBE that reaches Redis before ioredis's own start-up commands (ready check, client info) puts the
     // connection in subscriber mode under them: they fail and the subscription is silently lost. Measured in the
     // benchmark when a socket joined within a second of the process starting; so wait until the connection is ready.
@@ -88,6 +226,7 @@ export class RedisChatStore implements ChatStore {
   }
   async unsubscribe(meetingId: string): Promise<void> {
     this.subscribers.delete(meetingId);
+    this.delivered.delete(meetingId);
     await this.sub.unsubscribe(this.k(meetingId, 'signals'));
   }
   async publish(meetingId: string, json: string): Promise<void> {
@@ -98,10 +237,14 @@ export class RedisChatStore implements ChatStore {
   async join(meetingId: string, entry: StoredPresence): Promise<void> {
     const key = this.k(meetingId, 'presence');
     const stored: NodePresence = { ...entry, node: this.node };
+    this.remember(meetingId, stored);
     await this.cmd.multi().hset(key, entry.connectionId, JSON.stringify(stored)).expire(key, TTL_SECONDS).sadd(this.index, meetingId).exec();
   }
   async leave(meetingId: string, connectionId: string): Promise<number> {
     const key = this.k(meetingId, 'presence');
+    const entries = this.mine.get(meetingId);
+    entries?.delete(connectionId);
+    if (entries?.size === 0) this.mine.delete(meetingId);
     const result = await this.cmd.multi().hdel(key, connectionId).hvals(key).exec();
     return (await this.livePresence(meetingId, (result?.[1]?.[1] as string[] | undefined) ?? [])).length;
   }
@@ -133,18 +276,17 @@ export class RedisChatStore implements ChatStore {
     return { chatOpen: result?.[0]?.[1] !== '0', ignored: Number(result?.[1]?.[1]) === 1 };
   }
 
-  async append(meetingId: string, event: ChatMessageEvent): Promise<void> {
-    const key = this.k(meetingId, 'history');
-    await this.cmd
-      .multi()
-      .rpush(key, JSON.stringify(event))
-      .ltrim(key, -CHAT_HISTORY_LIMIT, -1)
-      .expire(key, TTL_SECONDS)
-      // When this history began: kept while it lives, gone with it when Redis restarts empty (chat-history.ts).
-      .set(this.k(meetingId, 'started'), event.timestamp, 'EX', TTL_SECONDS, 'NX')
-      .expire(this.k(meetingId, 'started'), TTL_SECONDS)
-      .sadd(this.index, meetingId)
-      .exec();
+  async post(meetingId: string, event: ChatMessageEvent): Promise<void> {
+    const channel = this.k(meetingId, 'signals');
+    const signal = this.envelope.seal(channel, JSON.stringify({ type: ChatSignalTypes.chatMessage, data: event }));
+    const started = this.k(meetingId, 'started');
+    const began = await this.postCommand(this.k(meetingId, 'history'), started, this.index, channel, JSON.stringify(event), event.timestamp, CHAT_HISTORY_LIMIT, TTL_SECONDS, meetingId, signal);
+    // A message created before Redis went away may be stored only in the Redis that replaced it (held in the client's
+    // queue, or sent again unanswered), and be the first there: dated from it, the new history would claim messages
+    // the old one held and a reconnecting client would drop those it has seen (messagesAfterWelcome). The history
+    // holds every message stored since it began, so it is dated from when this one was stored, by this node's clock.
+    // The message is stored and sent by now: failing here must not tell its sender it was not (they would send it again).
+    if (began === 1) await this.cmd.eval(LATER_START_SCRIPT, 1, started, this.now().toISOString()).catch(() => {});
   }
   async remove(meetingId: string, messageId: string): Promise<void> {
     const key = this.k(meetingId, 'history');
@@ -175,6 +317,8 @@ export class RedisChatStore implements ChatStore {
     // Only if the socket is still there: a leave in between must not bring it back.
     if (!(await this.cmd.hexists(key, connectionId))) return null;
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand }));
+    const mine = this.mine.get(meetingId)?.get(connectionId);
+    if (mine) mine.hand = hand;
     return { hand, changed: true };
   }
   async lowerHand(meetingId: string, connectionId: string): Promise<boolean> {
@@ -184,6 +328,8 @@ export class RedisChatStore implements ChatStore {
     const entry = JSON.parse(raw) as NodePresence;
     if (entry.hand == null) return false;
     await this.cmd.hset(key, connectionId, JSON.stringify({ ...entry, hand: null }));
+    const mine = this.mine.get(meetingId)?.get(connectionId);
+    if (mine) mine.hand = null;
     return true;
   }
   // Only the meeting's text interpreters write captions, each socket's frames one after the other; two typing at
@@ -217,6 +363,8 @@ export class RedisChatStore implements ChatStore {
   async close(): Promise<void> {
     clearInterval(this.beat);
     this.subscribers.clear();
+    this.delivered.clear();
+    this.mine.clear();
     await Promise.allSettled([this.sub.quit(), this.cmd.quit()]);
   }
 }

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { writeJanusConfig, type EmbeddedJanusSettings } from './janus-config.ts';
+import { freePort } from '../../../platform/free-port.ts';
 
 /** Debian's janus; JANUS_BIN (read at each start) points elsewhere. */
 export const janusBin = () => process.env.JANUS_BIN || '/usr/bin/janus';
@@ -25,17 +25,6 @@ export interface EmbeddedJanus {
 
 /** util-linux's setpriv (Debian: always installed), for the parent-death signal. */
 const SETPRIV = '/usr/bin/setpriv';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once Janus answers on its WebSocket API, so callers never race its start-up. */
 export async function waitForJanus(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
