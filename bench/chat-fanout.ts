@@ -12,6 +12,7 @@
  * Usage: npm run bench:chat   (BENCH_CLIENTS, BENCH_SECONDS, BENCH_RATES="20,100" to change the load)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,7 +241,9 @@ for (const r of product) {
 }
 if (process.env.BENCH_SKIP_REDIS) console.log('2 processes through Redis: SKIPPED (BENCH_SKIP_REDIS)');
 else if (await redisAnswers(REDIS_URL)) {
-  const redis = await scenario('2 processes through Redis', 2, { REDIS_URL });
+  // One CLUSTER_SECRET for both, as an operator sets it: without it each process signs with a key derived from its
+  // own data directory's PIN key, and the other drops every signal it did not sign (half the deliveries missing).
+  const redis = await scenario('2 processes through Redis', 2, { REDIS_URL, CLUSTER_SECRET: crypto.randomBytes(32).toString('base64') });
   print(redis);
   all.push(...redis);
 } else console.log(`2 processes through Redis: SKIPPED (no Redis at ${REDIS_URL})`);
