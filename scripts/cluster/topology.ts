@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeJanusConfig } from '../../apps/server/src/modules/media/janus/janus-config.ts';
 import { janusBin, waitForJanus } from '../../apps/server/src/modules/media/janus/janus-supervisor.ts';
+import { freePort } from '../../apps/server/src/platform/free-port.ts';
 import { serverBundle } from '../server-bundle.ts';
 
 /**
@@ -110,17 +111,6 @@ export interface Cluster {
    */
   restartRedis(signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
-}
-
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function run(cmd: string, args: string[], cwd: string): void {

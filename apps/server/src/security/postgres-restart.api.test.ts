@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock, type TestApp } from '../testing/test-app.ts';
 import { ownMeetingBody } from '../testing/request-bodies.ts';
+import { freePort } from '../platform/free-port.ts';
 
 /**
  * Fault test: PostgreSQL restarts under the running server. The system PostgreSQL cannot be restarted safely by a
@@ -24,16 +24,6 @@ const asPostgres = (cmd: string, args: string[]) => {
 const hasPostgresUser = spawnSync('id', ['postgres']).status === 0 || process.getuid?.() !== 0;
 const why = !BIN ? 'no PostgreSQL binaries under /usr/lib/postgresql/*/bin' : !hasPostgresUser ? 'no postgres system user to run the cluster as' : null;
 if (why) console.warn(`postgres-restart.api.test.ts skipped: ${why}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address() as net.AddressInfo;
-      s.close(() => resolve(p));
-    });
-  });
 
 const NOW = '2026-11-20T09:00:00+01:00';
 let dir = '';

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../platform/free-port.ts';
 
 /**
  * A throw-away OpenLDAP server (Debian's slapd) for the directory tests: its own configuration, database and port
@@ -61,14 +62,6 @@ export interface Slapd {
 }
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
