@@ -11,6 +11,7 @@ import { CountInfoParticipants } from './count-info-participants.tsx';
 import { useQuery } from '../../../lib/use-query.ts';
 import { getConnectionChecks } from '../api/get-connection-checks.ts';
 import { connectionCheckNote, needsAttention } from '../model/connection-check-note.ts';
+import { useNow } from './use-now.ts';
 
 const roleLabel = (role: string) => ROLE_LABELS[role as ParticipantRole] ?? role;
 
@@ -46,8 +47,9 @@ function useConnectionChecks(meeting: Meeting, open: boolean): Map<string, Parti
   return query.data ? new Map(query.data.map((c) => [c.participantId, c])) : undefined;
 }
 
-/** A collapsible meeting panel (spec §2 meeting card). `now` ticks every second from the page. */
-export function MeetingCard({ meeting, now, onDelete, onChanged }: { meeting: Meeting; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
+/** A collapsible meeting panel (spec §2 meeting card); its time string follows the clock second by second. */
+export function MeetingCard({ meeting, onDelete, onChanged }: { meeting: Meeting; onDelete(meeting: Meeting): void; onChanged(): void }) {
+  const now = useNow();
   const [open, setOpen] = useState(false);
   const [linksOpen, setLinksOpen] = useState(false);
   const bodyId = useId();

@@ -15,7 +15,6 @@ import { deleteMeeting } from '../api/delete-meeting.ts';
 import { MeetingCard } from '../components/meeting-card.tsx';
 import { WeekPicker } from '../components/week-picker.tsx';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
-import { useNow } from '../components/use-now.ts';
 import { failureAdvice, HOME_TEXTS as T } from '../texts.ts';
 import '../meetings.css';
 
@@ -35,7 +34,7 @@ function LoadFailed({ title, error, onRetry }: { title: string; error: Error; on
  * A list of meeting cards: loading, the general error with its reset action (booking spec §4 errors: a failed load
  * is never shown as an empty list), empty, or the cards.
  */
-function MeetingList(props: { query: Query<Meeting[]>; loading: string; failed: string; empty: string; now: Date; onDelete(meeting: Meeting): void; onChanged(): void }) {
+function MeetingList(props: { query: Query<Meeting[]>; loading: string; failed: string; empty: string; onDelete(meeting: Meeting): void; onChanged(): void }) {
   const { query } = props;
   if (query.error) return <LoadFailed title={props.failed} error={query.error} onRetry={query.reload} />;
   if (!query.data) return <LoadingSpinner label={props.loading} />;
@@ -43,7 +42,7 @@ function MeetingList(props: { query: Query<Meeting[]>; loading: string; failed: 
   return (
     <ul className="vm-list">
       {query.data.map((m) => (
-        <MeetingCard key={m.id} meeting={m} now={props.now} onDelete={props.onDelete} onChanged={props.onChanged} />
+        <MeetingCard key={m.id} meeting={m} onDelete={props.onDelete} onChanged={props.onChanged} />
       ))}
     </ul>
   );
@@ -56,7 +55,6 @@ export function HomePage() {
   useDocumentTitle('Mina möten - Videomöte');
   const user = useUser();
   const navigate = useNavigate();
-  const now = useNow(1000);
   const [chosen, setChosen] = useState<MeetingWeek | null>(null);
   const [toDelete, setToDelete] = useState<Meeting | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -120,7 +118,7 @@ export function HomePage() {
 
       <section className="vm-section" aria-labelledby="today-heading">
         <h2 id="today-heading">Dagens möten</h2>
-        <MeetingList query={today} loading="Hämtar dagens möten..." failed={T.todayFailed} empty="Du har inga möten inbokade idag" now={now} onDelete={setToDelete} onChanged={reload} />
+        <MeetingList query={today} loading="Hämtar dagens möten..." failed={T.todayFailed} empty="Du har inga möten inbokade idag" onDelete={setToDelete} onChanged={reload} />
       </section>
 
       {todayShown && (
@@ -133,7 +131,6 @@ export function HomePage() {
             loading="Hämtar kommande möten..."
             failed={week ? T.weekFailed(week.week) : T.weeksFailed}
             empty="Du har inga fler möten"
-            now={now}
             onDelete={setToDelete}
             onChanged={reload}
           />
