@@ -62,6 +62,13 @@ describe('the growth of a queue on the downlink, from the voices’ frames', () 
     expect(q.growth(1_000 + WINDOW_MS + 1)).toBeNull();
   });
 
+  it('keeps no more than two windows of frames while nobody asks', () => {
+    const q = new QueueDelay();
+    for (let t = 0; t <= 60_000; t += 20) q.frame(1, t * 48, t + 30);
+    expect(q.growth(60_030)).toBe(0);
+    expect((q as unknown as { voices: Map<number, { points: unknown[] }> }).voices.get(1)!.points.length).toBeLessThanOrEqual(WINDOW_MS / 20 + 1);
+  });
+
   it('follows the RTP timestamp across its 32-bit wrap', () => {
     for (const g of run({ until: 10_000, rtpStart: 2 ** 32 - 48 * 3_000, voices: 1 })) expect(g!).toBeLessThan(1);
   });

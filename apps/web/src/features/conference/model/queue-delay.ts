@@ -55,6 +55,11 @@ export class QueueDelay {
       v.lastRtp = rtpTimestamp;
     }
     v.points.push({ at: arrivedAt, delay: arrivedAt - (v.unwrapped * 1000) / AUDIO_CLOCK_HZ });
+    // Bounded even when nobody asks for `growth` (no look at the stats: no subscriber connection yet).
+    while (v.points[0]!.at < arrivedAt - 2 * WINDOW_MS) {
+      v.points.shift();
+      v.fresh = Math.max(0, v.fresh - 1);
+    }
   }
 
   /**
