@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DownlinkController, layerRequestsHold, MAX_STABLE_MS, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
+import { DownlinkController, layerRequestsHold, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
 import { QUEUE_GROWTH_CONGESTED_MS } from './queue-delay.ts';
 import { allocate, speakerRanks, type VideoDemand } from './video-layers.ts';
 
@@ -19,13 +19,24 @@ function probing(): { c: DownlinkController; down: number; t: number } {
 }
 
 describe('a queue growing on the link', () => {
-  it('takes a step up back as soon as the queue grows after it, before any packet is lost, and waits longer for the next', () => {
+  it('takes a step up back as soon as the queue grows after it, before any packet is lost; the next probe after the stable period', () => {
     const { c, down, t } = probing();
     expect(c.cut).toBe(down - 1);
+    const stable = c.stablePeriodMs;
     expect(c.sample(queued, t, 30)).toBe(down);
-    expect(c.stablePeriodMs).toBe(MAX_STABLE_MS);
-    // The loss the full queue still brings in the next seconds is that step's, not more congestion.
+    expect(c.stablePeriodMs).toBe(stable);
+    // The loss the full queue may still bring in the next second is that step's, not more congestion.
     expect(c.sample(lossy, t + 1_000, 30)).toBe(down);
+    // Loss that goes on is.
+    expect(c.sample(lossy, t + 2_000, 30)).toBeGreaterThan(down);
+  });
+
+  it('probes again a stable period after a step back the queue called for', () => {
+    const { c, down, t } = probing();
+    c.sample(queued, t, 30);
+    const stable = c.stablePeriodMs;
+    for (let u = t + 1_000; u < t + stable; u += 1_000) expect(c.sample(clean, u, 30)).toBe(down);
+    expect(c.sample(clean, t + stable, 30)).toBe(down - 1);
   });
 
   it('does not step down for a queue alone, away from a step up (a key frame’s burst delays the voices too), but holds the next step up', () => {
