@@ -25,10 +25,21 @@ describe('a queue growing on the link', () => {
     const stable = c.stablePeriodMs;
     expect(c.sample(queued, t, 30)).toBe(down);
     expect(c.stablePeriodMs).toBe(stable);
-    // The loss the full queue may still bring in the next second is that step's, not more congestion.
+    // The loss the full queue may still bring in the next two looks is that step's, not more congestion.
     expect(c.sample(lossy, t + 1_000, 30)).toBe(down);
+    expect(c.sample(lossy, t + 2_000, 30)).toBe(down);
     // Loss that goes on is.
-    expect(c.sample(lossy, t + 2_000, 30)).toBeGreaterThan(down);
+    expect(c.sample(lossy, t + 3_000, 30)).toBeGreaterThan(down);
+  });
+
+  it('does not let that loss restart the stable period (a link lifted then is found by the next probe)', () => {
+    const { c, down, t } = probing();
+    c.sample(queued, t, 30);
+    const stable = c.stablePeriodMs;
+    c.sample(lossy, t + 1_000, 30);
+    c.sample(lossy, t + 2_000, 30);
+    for (let u = t + 3_000; u < t + stable; u += 1_000) expect(c.sample(clean, u, 30)).toBe(down);
+    expect(c.sample(clean, t + stable, 30)).toBe(down - 1);
   });
 
   it('probes again a stable period after a step back the queue called for', () => {
