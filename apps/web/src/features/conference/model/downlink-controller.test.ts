@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DownlinkController, layerRequestsHold, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
-import { QUEUE_GROWTH_CONGESTED_MS } from './queue-delay.ts';
+import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
 import { allocate, speakerRanks, type VideoDemand } from './video-layers.ts';
 
 // The controller's older rules are tested in video-layers.test.ts; these are the queue, the hold and heavy loss.
@@ -57,6 +57,16 @@ describe('a queue growing on the link', () => {
     for (let t = 7_000; t < 7_000 + STABLE_MS + 5_000; t += 1_000) expect(c.sample(queued, t, 30)).toBe(down);
     // The queue gone: the step up comes at once, the stable period having run meanwhile.
     expect(c.sample(clean, 7_000 + STABLE_MS + 5_000, 30)).toBe(down - 1);
+  });
+
+  it('takes a step up back when the queue stands a little higher two looks running (a link just full), not for one', () => {
+    const little = { ...clean, queueGrowthMs: QUEUE_STANDING_MS + 10 };
+    const once = probing();
+    expect(once.c.sample(little, once.t, 30)).toBe(once.down - 1);
+    expect(once.c.sample(clean, once.t + 1_000, 30)).toBe(once.down - 1);
+    const twice = probing();
+    expect(twice.c.sample(little, twice.t, 30)).toBe(twice.down - 1);
+    expect(twice.c.sample(little, twice.t + 1_000, 30)).toBe(twice.down);
   });
 
   it('does nothing when the delay is not known', () => {

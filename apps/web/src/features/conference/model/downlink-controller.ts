@@ -3,7 +3,7 @@
  * (video-layers.ts `allocate`) takes off everyone's ideal — stepping down fast on loss, back up after a stable period,
  * probing towards a remembered link limit — and the watch that asks again for a video that stopped arriving.
  */
-import { QUEUE_GROWTH_CONGESTED_MS } from './queue-delay.ts';
+import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
 
 /** One second of the subscriber connection's stats, summed over every received stream. */
 export interface DownlinkSample {
@@ -133,6 +133,8 @@ export class DownlinkController {
   private probeLeast = Number.POSITIVE_INFINITY;
   /** The ceiling was forgotten because the link carried more without loss, and nothing was lost since. */
   private regrown = false;
+  /** The last look read a queue standing (QUEUE_STANDING_MS). */
+  private standingBefore = false;
   /** Loss until then is a step's already taken back (QUEUE_LOSS_IGNORED_MS). */
   private ignoreLossUntil = Number.NEGATIVE_INFINITY;
 
@@ -204,7 +206,10 @@ export class DownlinkController {
     // back before the queue overflows, which on a FIFO costs the voices as much as the videos (2-6 % of their packets
     // per failed probe in the browser test, 1 December). Outside a step up's seconds it only holds the next one back:
     // a key frame's burst also delays the voices for a moment.
-    const queued = typeof s.queueGrowthMs === 'number' && s.queueGrowthMs > QUEUE_GROWTH_CONGESTED_MS;
+    const growth = typeof s.queueGrowthMs === 'number' ? s.queueGrowthMs : null;
+    const standing = growth !== null && growth > QUEUE_STANDING_MS;
+    const queued = (growth !== null && growth > QUEUE_GROWTH_CONGESTED_MS) || (standing && this.standingBefore);
+    this.standingBefore = standing;
     if (queued && now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
       if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
       this.probing = false;

@@ -16,6 +16,12 @@
  * 85 kbit/s on a full 500 kbit/s link fills a queue some 170 ms a second (the second of the step reads about half).
  */
 export const QUEUE_GROWTH_CONGESTED_MS = 60;
+/**
+ * Growth above this in two looks running is a queue that does not drain: a link just full, on which the next burst (a
+ * key frame, two voices at once) overflows it (browser test, 2 December: 58 and 40 ms three and four seconds after a
+ * step up, then 286 ms and 46 % of the videos' packets lost).
+ */
+export const QUEUE_STANDING_MS = 30;
 /** The baseline is each voice's least delay over this long. */
 export const WINDOW_MS = 5_000;
 /** A voice needs this many frames in the interval for its growth to count (DTX sends one per 400 ms while silent). */
