@@ -35,9 +35,10 @@ class NetBench extends CallBench {
   }
 }
 
-// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run: while shaped, the share and the interpreter now hold,
-// but each failed probe of the page's downlink controller (one more camera on a full link) costs the voices 2-6 %
-// of their packets over the 15 s measured; see docs/benchmarks.md.
+// Opt-in (ADAPTIVE_E2E=1) until it passes here run after run. While shaped the interpreter, the share and the
+// unshaped viewer hold; what still fails some runs: a probe of the page's downlink controller that fills the link's
+// queue within one second costs a voice more than 2 % before the step back drains it, and the top layer comes back
+// close to the 15 s after the lift (docs/benchmarks.md).
 const OPTED_IN = process.env.ADAPTIVE_E2E === '1';
 const bench = new NetBench();
 const pacer = new Pacer();
@@ -55,6 +56,11 @@ const trace: { names: Record<string, string>; shapedAt: number; liftedAt: number
  * screen share ever got through whole, so the share could never be received at any rate.
  */
 const shape = () => execFileSync('tc', ['qdisc', 'add', 'dev', 'vmc1', 'root', 'tbf', 'rate', '500kbit', 'burst', '10kb', 'latency', '300ms']);
+/**
+ * The shaping lifted as a link that grows does: the same queue, drained at 100 Mbit/s. Deleting the qdisc dropped
+ * the packets in its queue, which the page read as loss in the very seconds it should find the room.
+ */
+const lift = () => execFileSync('tc', ['qdisc', 'change', 'dev', 'vmc1', 'root', 'tbf', 'rate', '100mbit', 'burst', '1mb', 'latency', '300ms']);
 const unshape = () => execFileSync('tc', ['qdisc', 'del', 'dev', 'vmc1', 'root'], { stdio: 'ignore' });
 
 interface Received {
@@ -135,12 +141,15 @@ async function controllerLog(page: Page, since: number, zero: number, names: Rec
     .filter((e) => e.at >= since)
     .map((e) => {
       const s = e.sample;
-      const read = s ? `v ${pct(s.videoLoss)} a ${pct(s.audioLoss)} ${Math.round(s.receivedBitrate / 1000)} kbit/s` : 'no sample';
+      const queue = typeof s?.queueGrowthMs === 'number' ? ` q ${Math.round(s.queueGrowthMs)} ms` : '';
+      const read = s ? `v ${pct(s.videoLoss)} a ${pct(s.audioLoss)} ${Math.round(s.receivedBitrate / 1000)} kbit/s${queue}` : 'no sample';
       // Per stream: the layer wanted, what the page believes Janus holds, and the video kbit/s that arrived.
       const layers = Object.entries(names)
         .map(([label, id]) => `${label} ${e.plans[id] ?? '-'}|${e.signalling.holds[id] ?? '-'}|${e.videoKbps[id] ?? '-'}`)
         .join(' ');
-      const sig = `unanswered ${e.signalling.unanswered}${e.signalling.busy ? ' busy' : ''}${e.signalling.pausedMs ? ` paused ${e.signalling.pausedMs}` : ''}`;
+      const g = e.signalling;
+      const failing = g.failingMs ? ` failing ${g.failingMs} ms (${g.lastFailure?.reason ?? '?'})` : '';
+      const sig = `unanswered ${g.unanswered}${g.unanswered ? ` oldest ${g.oldestUnansweredMs} ms` : ''}${g.busy ? ' busy' : ''}${g.pausedMs ? ` paused ${g.pausedMs}` : ''}${failing}`;
       const speaker = Object.entries(names).find(([, id]) => id === e.speaker)?.[0] ?? (e.speaker ? '?' : '-');
       return `${((e.at - zero) / 1000).toFixed(1).padStart(6)} s  ${read.padEnd(32)} cut ${e.cut}/${e.limit} ceiling ${e.ceiling === null ? '-' : Math.round(e.ceiling / 1000)} stable ${e.stableMs} speaker ${speaker} ${sig}  ${layers}`;
     });
@@ -279,7 +288,7 @@ describe.skipIf(!OPTED_IN)('adaptive quality', () => {
       expect(s.frameWidth < 1280 || s.fps === 0, `${s.streamId} ${JSON.stringify(s)}${note}`).toBe(true);
     }
 
-    unshape();
+    lift();
     const liftedAt = Date.now();
     trace.liftedAt = liftedAt;
     // Back on top: frames decoding at the top layer's width (the width alone stays at the last frame's while off).

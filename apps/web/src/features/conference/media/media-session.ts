@@ -139,7 +139,8 @@ export class MediaSession {
     });
     this.stats = new StatsPoller(opts.model, () => this.peerConnections());
     this.videoLayers = new VideoLayerControl(opts.model, () => this.remote);
-    this.stats.onSubscriberReports = (reports) => this.videoLayers.update(reports);
+    // The queue's growth is read from the decryption worker, where the voices' frames arrive, at each look.
+    this.stats.onSubscriberReports = (reports) => void this.e2ee.queueGrowth().then((growth) => this.closed || this.videoLayers.update(reports, growth));
     if (opts.mediaKey) this.e2ee.setKey(opts.mediaKey.epoch, opts.mediaKey.key);
   }
 

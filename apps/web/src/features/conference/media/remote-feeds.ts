@@ -58,6 +58,21 @@ export interface RemoteFeedsOptions {
   firstLayer?(streamId: string): LayerChoice | null;
 }
 
+/** RemoteFeeds' side of the layer log (VideoLayerControl.log) and of the controller's hold (layerRequestsHold). */
+export interface LayerSignallingState {
+  /** What this page believes Janus holds per stream id (s/t, or off). */
+  holds: Record<string, string>;
+  /** Layer configures sent and not answered yet, and the age of the oldest. */
+  unanswered: number;
+  oldestUnansweredMs: number;
+  /** How long layer configures have failed with none answered since (0: not failing). */
+  failingMs: number;
+  lastFailure: { at: number; reason: string } | null;
+  /** A request is under way, or a pause after a failure holds the next. */
+  busy: boolean;
+  pausedMs: number;
+}
+
 interface Asked {
   streamId: string;
   askedAt: number;
@@ -157,14 +172,25 @@ export class RemoteFeeds {
    * For the layer log (VideoLayerControl.log): what this page believes Janus holds per stream id (s/t, or off), the
    * layer configures not answered yet, and whether a request is under way or a pause after a failure holds the next.
    */
-  signallingState(): { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number } {
+  signallingState(): LayerSignallingState {
     const holds: Record<string, string> = {};
     for (const [mid, h] of this.janusHolds) {
       const feed = this.mids.get(mid);
       const streamId = feed === undefined ? undefined : this.asked.get(feed)?.streamId;
       if (streamId) holds[streamId] = h.send ? `${h.substream}/${h.temporal}` : 'off';
     }
-    return { holds, unanswered: this.layerConfiguresUnanswered, busy: this.busy, pausedMs: Math.max(0, this.retryAt - Date.now()) };
+    const now = Date.now();
+    // One unanswered this long is taken as lost (its socket went, or Janus dropped it), as a request under way is.
+    while (this.layerConfiguresUnanswered.length && now - this.layerConfiguresUnanswered[0]! > REQUEST_TIMEOUT_MS) this.layerConfiguresUnanswered.shift();
+    return {
+      holds,
+      unanswered: this.layerConfiguresUnanswered.length,
+      oldestUnansweredMs: this.layerConfiguresUnanswered.length ? now - this.layerConfiguresUnanswered[0]! : 0,
+      failingMs: this.layersFailingSince === null ? 0 : Math.max(1, now - this.layersFailingSince),
+      lastFailure: this.lastLayerFailure,
+      busy: this.busy,
+      pausedMs: Math.max(0, this.retryAt - now),
+    };
   }
 
   /** The subscriber connection, once it exists. */
@@ -208,6 +234,8 @@ export class RemoteFeeds {
    */
   resumed(): void {
     this.retryAt = 0;
+    // Configures sent on the old socket may never be answered.
+    this.layerConfiguresUnanswered = [];
     this.setBusy(false);
   }
 
@@ -228,7 +256,8 @@ export class RemoteFeeds {
     const handle = this.handle;
     this.handle = null;
     this.attaching = this.joined = this.busy = this.restartWanted = this.restartInFlight = this.connectedOnce = false;
-    this.layerConfiguresUnanswered = 0;
+    this.layerConfiguresUnanswered = [];
+    this.layersFailingSince = null;
     this.answering = null;
     this.retryAt = 0;
     for (const a of this.asked.values()) this.opts.model.remoteMedia(a.streamId, null);
@@ -344,7 +373,11 @@ export class RemoteFeeds {
       if (want) byMid.set(mid, want);
     }
     const streams = planConfigure(byMid, this.janusHolds, this.videoMids);
-    if (!streams.length) return;
+    if (!streams.length) {
+      // Janus holds every wish: nothing is failing, whatever failed before.
+      this.layersFailingSince = null;
+      return;
+    }
     // What Janus holds until this is applied: a failure puts it back (each field is said only when it changes).
     const before = new Map(streams.map((s) => [s.mid, this.janusHolds.get(s.mid)]));
     const after = new Map(streams.map((s) => [s.mid, heldAfter(before.get(s.mid), byMid.get(s.mid)!)]));
@@ -352,11 +385,15 @@ export class RemoteFeeds {
     this.lastRequest = []; // nothing is under way (pump sends this only then): a refusal rests no feed
     // Not waited for: on a congested downlink the answer can take seconds (its TCP segments are lost with the rest),
     // while the request itself, on the uplink, reaches Janus at once. Layer wishes must go out as they change.
-    this.layerConfiguresUnanswered += 1;
+    const sentAt = Date.now();
+    this.layerConfiguresUnanswered.push(sentAt);
     this.handle.send({
       message: { request: 'configure', streams },
-      error: () => {
-        this.layerConfiguresUnanswered = Math.max(0, this.layerConfiguresUnanswered - 1);
+      error: (reason: unknown) => {
+        // Failed in the sending (the socket down, a refusal by the relay): it will get no answer.
+        const i = this.layerConfiguresUnanswered.indexOf(sentAt);
+        if (i >= 0) this.layerConfiguresUnanswered.splice(i, 1);
+        this.layerRequestFailed(String(reason));
         // Not applied: Janus holds what it held, and the wish is asked again after the pause.
         for (const [mid, was] of before) {
           if (this.janusHolds.get(mid) !== after.get(mid)) continue; // a later configure has said more since
@@ -371,8 +408,21 @@ export class RemoteFeeds {
   /** This connection has been connected (DTLS too) at least once: layer wishes may go from then on. */
   private connectedOnce = false;
 
-  /** Layer `configure`s sent and not yet answered: their `configured: ok` is not the answer to a request under way. */
-  private layerConfiguresUnanswered = 0;
+  /**
+   * When each layer `configure` sent and not yet answered went, oldest first: their `configured: ok` is not the answer
+   * to a request under way (Janus answers a handle's requests in order).
+   */
+  private layerConfiguresUnanswered: number[] = [];
+  /** Since when layer configures have failed with none answered since (null: the last one went through). */
+  private layersFailingSince: number | null = null;
+  /** The last failure of a layer configure, for the layer log: when, and what janus.js, the relay or Janus said. */
+  private lastLayerFailure: { at: number; reason: string } | null = null;
+
+  private layerRequestFailed(reason: string): void {
+    const now = Date.now();
+    this.layersFailingSince ??= now;
+    this.lastLayerFailure = { at: now, reason };
+  }
 
   /** The feeds the request under way adds (rested if Janus refuses it). */
   private lastRequest: number[] = [];
@@ -432,6 +482,14 @@ export class RemoteFeeds {
 
   private onMessage(handle: Handle, msg: JanusJS.Message, jsep?: JanusJS.JSEP): void {
     const event = msg.videoroom as string | undefined;
+    if (msg.error && !this.busy && this.layerConfiguresUnanswered.length) {
+      // No other request is under way: Janus refused a layer configure. What Janus holds is no longer known for
+      // sure, so every wish is said in full at the next one.
+      this.layerConfiguresUnanswered.shift();
+      this.layerRequestFailed(`${String(msg.error_code ?? '')} ${String(msg.error)}`.trim());
+      this.janusHolds.clear();
+      return this.pauseAfterFailure();
+    }
     if (msg.error) return this.failed(refusedFeed(msg, this.lastRequest));
     // Janus's word on the layer it forwards now (after a switch on a key frame), per mid.
     if (event === 'event' && typeof msg.mid === 'string' && (typeof msg.substream === 'number' || typeof msg.temporal === 'number')) {
@@ -442,8 +500,10 @@ export class RemoteFeeds {
     }
     // `configured: ok` with no new offer answers a layer `configure`, or else the request under way: the next may go.
     if (event === 'event' && msg.configured === 'ok' && !jsep) {
-      if (this.layerConfiguresUnanswered > 0) this.layerConfiguresUnanswered -= 1;
-      else this.setBusy(false);
+      if (this.layerConfiguresUnanswered.length) {
+        this.layerConfiguresUnanswered.shift();
+        this.layersFailingSince = null;
+      } else this.setBusy(false);
     }
     if (event === 'attached' || event === 'updated') {
       this.joined = true;

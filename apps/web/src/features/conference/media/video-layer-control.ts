@@ -1,8 +1,18 @@
 import { cameraStreamId, type CallModel, type CallState, type ReceivedVideo } from '../model/call-model.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
-import { allocate, awaitingTile, CAMERA_RUNGS, currentSpeaker, maxCut, protectedCut, type LayerChoice, type VideoDemand } from '../model/video-layers.ts';
-import { DownlinkController, downlinkSample, downlinkTotals, ResumeWatch, AUDIO_LOSS_CONGESTED, VIDEO_LOSS_CONGESTED, type DownlinkSample, type DownlinkTotals } from '../model/downlink-controller.ts';
-import type { RemoteFeeds } from './remote-feeds.ts';
+import { allocate, awaitingTile, CAMERA_RUNGS, currentSpeaker, maxCut, protectedCut, SPEAKING_LEVEL, speakerRanks, type LayerChoice, type VideoDemand } from '../model/video-layers.ts';
+import {
+  DownlinkController,
+  downlinkSample,
+  downlinkTotals,
+  layerRequestsHold,
+  ResumeWatch,
+  AUDIO_LOSS_CONGESTED,
+  VIDEO_LOSS_CONGESTED,
+  type DownlinkSample,
+  type DownlinkTotals,
+} from '../model/downlink-controller.ts';
+import type { LayerSignallingState, RemoteFeeds } from './remote-feeds.ts';
 import type { Report } from './stats-poller.ts';
 
 /**
@@ -17,6 +27,9 @@ export class VideoLayerControl {
   /** The last second's sample: one in which nothing arrived was an outage (downlinkSample). */
   private lastSample: DownlinkSample | null = null;
   private speaker: { streamId: string; at: number } | null = null;
+  /** When each stream's voice was last heard speaking (speakerRanks), and those ranks as of this look. */
+  private readonly lastHeard = new Map<string, number>();
+  private ranks = new Map<string, number>();
   private interpreters = new Set<string>();
   /** When each received video was first seen here, and whether its tile has been on the page (awaitingTile). */
   private readonly received = new Map<string, { arrivedAt: number; tileSeen: boolean }>();
@@ -41,8 +54,11 @@ export class VideoLayerControl {
     this.interpreters = new Set(streamIds);
   }
 
-  /** One poll's report of the subscriber connection. */
-  update(reports: Report[]): void {
+  /**
+   * One poll's report of the subscriber connection, and how much the queue on the downlink grew lately in ms (from
+   * the decryption worker, model/queue-delay.ts; null: not known).
+   */
+  update(reports: Report[], queueGrowth: number | null = null): void {
     const remote = this.remote();
     if (!remote) return;
     const streams = remote.streams();
@@ -57,6 +73,10 @@ export class VideoLayerControl {
       if (id) levels.set(id, Math.max(levels.get(id) ?? 0, r.audioLevel));
     }
     this.speaker = currentSpeaker(levels, this.speaker, now);
+    const present = new Set(streams.map((s) => s.streamId));
+    for (const id of this.lastHeard.keys()) if (!present.has(id)) this.lastHeard.delete(id);
+    for (const [id, level] of levels) if (level > SPEAKING_LEVEL) this.lastHeard.set(id, now);
+    this.ranks = speakerRanks(this.lastHeard);
 
     const state = this.model.getState();
     const live = new Set(streams.map((s) => s.streamId));
@@ -72,11 +92,13 @@ export class VideoLayerControl {
     }
     this.demands = demands;
     const totals = downlinkTotals(reports);
-    const sample = downlinkSample(this.totals, totals, this.lastSample, this.settlingMids(streams));
+    const measured = downlinkSample(this.totals, totals, this.lastSample, this.settlingMids(streams));
+    const sample = measured && { ...measured, queueGrowthMs: queueGrowth };
     this.totals = totals;
     this.lastSample = sample;
     const limit = maxCut(demands);
-    if (sample) this.downlink.sample(sample, now, limit, protectedCut(demands));
+    const signalling = remote.signallingState();
+    if (sample) this.downlink.sample(sample, now, limit, protectedCut(demands), layerRequestsHold(signalling));
 
     const wants = new Map<string, VideoWant>();
     const received: Record<string, ReceivedVideo> = {};
@@ -91,7 +113,7 @@ export class VideoLayerControl {
       speaker: this.speaker?.streamId ?? null,
       plans: Object.fromEntries(plans.map((p) => [p.streamId, p.send ? `${p.layer.substream}/${p.layer.temporal}` : 'off'])),
       videoKbps: videoKbps(this.lastVideoBytes, reports, streamOfMid),
-      signalling: remote.signallingState(),
+      signalling,
     });
     this.lastVideoBytes = videoBytes(reports, streamOfMid);
     if (this.log.length > LOG_SECONDS) this.log.splice(0, this.log.length - LOG_SECONDS);
@@ -145,7 +167,7 @@ export class VideoLayerControl {
       streamId,
       kind: streamId.startsWith('screen-') ? 'screen' : 'camera',
       interpreter: this.interpreters.has(streamId),
-      speaking: this.speaker?.streamId === streamId,
+      speakerRank: this.ranks.get(streamId) ?? null,
       focused: state.streamWithFocus?.streamId === streamId,
       mini: size.mini,
       height: size.height,
@@ -172,8 +194,8 @@ export interface LayerLogEntry {
   plans: Record<string, string>;
   /** Video received per stream id in the last interval: what Janus actually forwards. */
   videoKbps: Record<string, number>;
-  /** RemoteFeeds' side: what it believes Janus holds, configures unanswered, a request under way, a pause. */
-  signalling: { holds: Record<string, string>; unanswered: number; busy: boolean; pausedMs: number };
+  /** RemoteFeeds' side: what it believes Janus holds, configures unanswered or failing, a request under way, a pause. */
+  signalling: LayerSignallingState;
 }
 
 function videoBytes(reports: readonly Report[], streamOfMid: ReadonlyMap<string, string>): { at: number; bytes: Map<string, number> } {

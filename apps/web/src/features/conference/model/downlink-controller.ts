@@ -3,6 +3,8 @@
  * (video-layers.ts `allocate`) takes off everyone's ideal — stepping down fast on loss, back up after a stable period,
  * probing towards a remembered link limit — and the watch that asks again for a video that stopped arriving.
  */
+import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
+
 /** One second of the subscriber connection's stats, summed over every received stream. */
 export interface DownlinkSample {
   /** Lost / (lost + received) of video packets in the last interval. */
@@ -12,7 +14,46 @@ export interface DownlinkSample {
   availableIncomingBitrate?: number | null;
   /** Bit/s received in the last interval, all streams. */
   receivedBitrate: number;
+  /** How much the queue on the link grew lately, in ms (queue-delay.ts); null or absent: not known. */
+  queueGrowthMs?: number | null;
 }
+
+/**
+ * What the page's layer requests to Janus are doing (RemoteFeeds): a change of cut is only a wish until Janus has it.
+ * `failingMs`: how long layer requests have failed with none answered since (0: not failing); `oldestUnansweredMs`:
+ * the age of the oldest one sent and not answered yet.
+ */
+export interface LayerSignalling {
+  failingMs: number;
+  oldestUnansweredMs: number;
+}
+
+/**
+ * No step up while a layer request has gone unanswered this long: on a congested downlink an answer can take a
+ * second or two (its TCP segments are lost with the rest), but a step up is only a probe once Janus has it.
+ */
+export const UNANSWERED_HOLD_MS = 3_000;
+
+/**
+ * The controller holds its cut while its layer requests fail: every step then changes nothing Janus forwards, and
+ * reading the loss that goes on as more congestion stepped it down to nothing, while clean seconds stepped it back
+ * up to everything, so that the first request that got through asked for a plan made of neither (browser test, 1
+ * December: every configure failed from 21 s before the lift, and the controller kept stepping up meanwhile).
+ */
+export function layerRequestsHold(s: LayerSignalling): 'all' | 'up' | null {
+  if (s.failingMs > 0) return 'all';
+  if (s.oldestUnansweredMs > UNANSWERED_HOLD_MS) return 'up';
+  return null;
+}
+
+/**
+ * Loss this heavy in one second is a link far smaller than what is sent (a shaping, a handover to a poor cell):
+ * steps down are twice as long, so the share and the interpreter are on their own at their floor in seconds.
+ */
+export const VIDEO_LOSS_HEAVY = 0.25;
+/** After a step up taken back for the queue's growth, loss is not read for this long: the two looks that follow. */
+export const QUEUE_LOSS_IGNORED_MS = 2_500;
+export const AUDIO_LOSS_HEAVY = 0.1;
 
 /** Loss above these in one sample is congestion: audio is held to a stricter bar, it is what must get through. */
 export const VIDEO_LOSS_CONGESTED = 0.03;
@@ -92,6 +133,10 @@ export class DownlinkController {
   private probeLeast = Number.POSITIVE_INFINITY;
   /** The ceiling was forgotten because the link carried more without loss, and nothing was lost since. */
   private regrown = false;
+  /** The last look read a queue standing (QUEUE_STANDING_MS). */
+  private standingBefore = false;
+  /** Loss until then is a step's already taken back (QUEUE_LOSS_IGNORED_MS). */
+  private ignoreLossUntil = Number.NEGATIVE_INFINITY;
 
   get cut(): number {
     return this.cutNow;
@@ -110,11 +155,18 @@ export class DownlinkController {
    * Feeds one 1 s sample; `limit` is the largest useful cut (maxCut of the current demands), `protect` the cut past
    * which the share and the interpreter lose their picture (protectedCut; `limit` when there is none). Answers the cut.
    */
-  sample(s: DownlinkSample, now: number, limit: number, protect = limit): number {
+  sample(s: DownlinkSample, now: number, limit: number, protect = limit, hold: 'all' | 'up' | null = null): number {
+    if (hold === 'all') {
+      // Nothing is changing at Janus: no step either way, and the stable period starts again once requests go through.
+      this.cleanSince = null;
+      this.cutNow = Math.min(this.cutNow, limit);
+      return this.cutNow;
+    }
     const congested =
       s.videoLoss > VIDEO_LOSS_CONGESTED ||
       s.audioLoss > AUDIO_LOSS_CONGESTED ||
       (typeof s.availableIncomingBitrate === 'number' && s.availableIncomingBitrate > 0 && s.receivedBitrate > s.availableIncomingBitrate * 1.1);
+    if (congested && now < this.ignoreLossUntil) return this.cutNow;
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
@@ -141,13 +193,43 @@ export class DownlinkController {
       } else if (now - this.lastDown >= STEP_DOWN_HOLD_MS) {
         // One rung, then more the longer it lasts: a 500 kbit/s link under six videos must be reached in seconds;
         // but not past the line in the same step.
-        this.cutNow = Math.min(line, this.cutNow + 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4));
+        const step = 1 + Math.floor(this.downStreak / 2) + Math.floor(this.cutNow / 4);
+        const heavy = s.videoLoss >= VIDEO_LOSS_HEAVY || s.audioLoss >= AUDIO_LOSS_HEAVY;
+        this.cutNow = Math.min(line, this.cutNow + (heavy ? 2 * step : step));
         this.downStreak += 1;
         this.lastDown = now;
       }
       return this.cutNow;
     }
     this.downStreak = 0;
+    // A queue filling on the link (the voices' delay growing) after a step up: that step was too much, and is taken
+    // back before the queue overflows, which on a FIFO costs the voices as much as the videos (2-6 % of their packets
+    // per failed probe in the browser test, 1 December). Outside a step up's seconds it only holds the next one back:
+    // a key frame's burst also delays the voices for a moment.
+    const growth = typeof s.queueGrowthMs === 'number' ? s.queueGrowthMs : null;
+    const standing = growth !== null && growth > QUEUE_STANDING_MS;
+    const queued = (growth !== null && growth > QUEUE_GROWTH_CONGESTED_MS) || (standing && this.standingBefore);
+    this.standingBefore = standing;
+    if (queued && now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
+      if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      this.probing = false;
+      this.regrown = false;
+      this.upStreak = 0;
+      // Found before anything was lost, such a probe cost the voices a moment's delay only: the next comes after the
+      // stable period as it is, not a doubled one. Each second of wait here is a second more before a link that has
+      // grown is found (browser test, 2 December: 13.2 s to the top layer after a lift 1 s after such a step back,
+      // when the next probe waited 2 + 6 s).
+      this.cleanSince = now;
+      this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
+      this.lastUp = Number.NEGATIVE_INFINITY;
+      this.lastDown = now;
+      // The queue may still overflow before the step back has drained it: that loss is this step's, already taken
+      // back, and is not read at all (browser test, 2 December: 6-8 % video loss in the two seconds after such a
+      // step back, read as congestion, took the focused stream off as the shaping was lifted, and restarted the
+      // stable period: 14.6 s to the top layer).
+      this.ignoreLossUntil = now + QUEUE_LOSS_IGNORED_MS;
+      return this.cutNow;
+    }
     this.cleanSince ??= now;
     const clean = now - this.cleanSince;
     if (clean >= FORGIVE_AFTER_MS) this.stableMs = STABLE_MS;
@@ -172,7 +254,7 @@ export class DownlinkController {
     // layer switch costs a key frame, a burst that a full queue drops with the voices in it).
     const since = now - Math.max(this.lastUp, this.lastDown);
     const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
-    if (this.cutNow > 0 && clean >= this.stableMs && since >= wait) {
+    if (this.cutNow > 0 && clean >= this.stableMs && since >= wait && !queued && hold !== 'up') {
       this.probing = near;
       this.probeLeast = Number.POSITIVE_INFINITY;
       this.beforeUp = this.cutNow;

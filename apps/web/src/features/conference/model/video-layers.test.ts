@@ -6,7 +6,7 @@ const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand =>
   streamId,
   kind: 'camera',
   interpreter: false,
-  speaking: false,
+  speakerRank: null,
   focused: false,
   mini: false,
   height: 300,
@@ -48,7 +48,7 @@ describe('taking rungs off when the downlink is short', () => {
   const call = [
     cam('interp', { interpreter: true, height: 600 }),
     cam('screen', { kind: 'screen', height: 600 }),
-    cam('speaker', { speaking: true, height: 600 }),
+    cam('speaker', { speakerRank: 0, height: 600 }),
     cam('focus', { focused: true, height: 600 }),
     cam('other', { height: 600 }),
     cam('mini', { mini: true, height: 100 }),
@@ -113,8 +113,8 @@ describe('taking rungs off when the downlink is short', () => {
     const tiles = (speaking: string) => [
       cam('interp', { interpreter: true, mini: true, height: 100 }),
       cam('screen', { kind: 'screen', mini: true, height: 100 }),
-      cam('focus', { focused: true, height: 700, speaking: speaking === 'focus' }),
-      cam('erik', { mini: true, height: 100, speaking: speaking === 'erik' }),
+      cam('focus', { focused: true, height: 700, speakerRank: speaking === 'focus' ? 0 : null }),
+      cam('erik', { mini: true, height: 100, speakerRank: speaking === 'erik' ? 0 : null }),
       cam('karin', { mini: true, height: 100 }),
     ];
     const cut = maxCut(tiles('focus')) - 4; // the interpreter, the share and one more camera on

@@ -24,8 +24,11 @@ export interface VideoDemand {
   kind: 'camera' | 'screen';
   /** The booked sign-language interpreter's camera: what a deaf participant cannot do without. */
   interpreter: boolean;
-  /** Speaking now (audio level): comes after the interpreter and the share. */
-  speaking: boolean;
+  /**
+   * Among the people heard speaking in this call, 0 for the last one heard, 1 for the one before… (speakerRanks);
+   * null: not heard yet. They come after the interpreter, the share and the focused stream, the last heard first.
+   */
+  speakerRank: number | null;
   focused: boolean;
   /** Shown among the minis. */
   mini: boolean;
@@ -94,13 +97,15 @@ export function importance(d: VideoDemand): number {
   // other way round, whoever spoke took the focused stream's rung on a short link, and it went off and on with the
   // voices (every second or two in the browser test, a key frame each time, for 15-29 s after a shaping was lifted).
   if (d.focused) return 2;
-  if (d.speaking) return 3;
+  // Whoever has spoken, not only whoever speaks now: as the voices took turns, the speaker's rung went from one
+  // camera to another and back (each move a key frame) every few seconds.
+  if (d.speakerRank !== null) return 3;
   if (d.mini) return 5;
   return 4;
 }
 
 function byImportance(a: VideoDemand, b: VideoDemand): number {
-  return importance(a) - importance(b) || b.height - a.height || (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0);
+  return importance(a) - importance(b) || (a.speakerRank ?? 0) - (b.speakerRank ?? 0) || b.height - a.height || (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0);
 }
 
 const rungsOf = (d: VideoDemand) => (d.kind === 'screen' ? SCREEN_RUNGS : CAMERA_RUNGS);
@@ -205,4 +210,10 @@ export function currentSpeaker(levels: ReadonlyMap<string, number>, last: { stre
   }
   if (best) return { streamId: best, at: now };
   return last && now - last.at < SPEAKER_HOLD_MS && levels.has(last.streamId) ? last : null;
+}
+
+/** Who has been heard speaking (stream id → when last heard) as ranks, the last heard 0 (VideoDemand.speakerRank). */
+export function speakerRanks(lastHeard: ReadonlyMap<string, number>): Map<string, number> {
+  const order = [...lastHeard].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  return new Map(order.map(([id], i) => [id, i]));
 }

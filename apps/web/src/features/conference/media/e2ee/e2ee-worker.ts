@@ -1,6 +1,7 @@
 import { clearByteCount, encryptFrame, importMediaKey, KeyRing, receiveFrame } from '@videomote/contract/frame-crypto';
 import type { E2eeCounts, E2eeWorkerMessage, TransformOptions } from './e2ee-protocol.ts';
 import { passFrames } from './frame-pipe.ts';
+import { QueueDelay } from '../../model/queue-delay.ts';
 
 /**
  * The encoded transforms of every sender and receiver of the page (RTCRtpScriptTransform), off the main thread.
@@ -14,6 +15,9 @@ import { passFrames } from './frame-pipe.ts';
 interface EncodedFrame {
   data: ArrayBuffer;
   type?: string;
+  /** An audio frame's RTP timestamp (Chromium; the metadata's rtpTimestamp where there is one). */
+  timestamp?: number;
+  getMetadata?(): { synchronizationSource?: number; rtpTimestamp?: number };
 }
 interface RtcTransformer {
   readable: ReadableStream<EncodedFrame>;
@@ -21,19 +25,22 @@ interface RtcTransformer {
   options: TransformOptions;
 }
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<E2eeWorkerMessage | { type: 'counts' }>) => void) | null;
+  onmessage: ((event: MessageEvent<E2eeWorkerMessage | { type: 'counts' } | { type: 'queueGrowth' }>) => void) | null;
   onrtctransform: ((event: { transformer: RtcTransformer }) => void) | null;
-  postMessage(message: { type: 'counts' } & E2eeCounts): void;
+  postMessage(message: ({ type: 'counts' } & E2eeCounts) | { type: 'queueGrowth'; ms: number | null }): void;
 }
 const scope = self as unknown as WorkerScope;
 
 const ring = new KeyRing();
 const counts: Omit<E2eeCounts, 'epoch'> = { encrypted: 0, decrypted: 0, failed: 0, unsent: 0, plainSent: 0, plainReceived: 0 };
 let endToEnd = true;
+/** Every received voice frame passes here as it arrives: the downlink's queue shows in their delays (queue-delay.ts). */
+const queue = new QueueDelay();
 
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'counts') return scope.postMessage({ type: 'counts', ...counts, epoch: ring.current?.epoch ?? 0 });
+  if (message.type === 'queueGrowth') return scope.postMessage({ type: 'queueGrowth', ms: queue.growth(performance.now()) });
   if (message.type === 'endToEnd') endToEnd = message.endToEnd;
   if (message.type === 'key') {
     const { epoch } = message;
@@ -61,6 +68,7 @@ scope.onrtctransform = ({ transformer }) => {
           return frame;
         }
       : async (frame: EncodedFrame): Promise<EncodedFrame | null> => {
+          if (kind === 'audio') noteArrival(frame);
           if (frame.data.byteLength === 0) return frame;
           const received = await receiveFrame(frame.data, clearByteCount(kind, frame.type), ring, endToEnd);
           if (!received) {
@@ -76,3 +84,9 @@ scope.onrtctransform = ({ transformer }) => {
     /* the sender or receiver went away */
   });
 };
+
+function noteArrival(frame: EncodedFrame): void {
+  const meta = frame.getMetadata?.();
+  const rtp = meta?.rtpTimestamp ?? frame.timestamp;
+  if (typeof rtp === 'number' && typeof meta?.synchronizationSource === 'number') queue.frame(meta.synchronizationSource, rtp, performance.now());
+}

@@ -79,11 +79,36 @@ export class MediaE2ee {
     });
   }
 
+  /**
+   * How much the queue on this page's downlink grew lately, in ms (model/queue-delay.ts), from the voice frames the
+   * worker decrypted; null when it cannot say (no worker, silent voices, or no answer within QUEUE_GROWTH_WAIT_MS).
+   */
+  queueGrowth(): Promise<number | null> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const done = (ms: number | null) => {
+        clearTimeout(timer);
+        worker.removeEventListener('message', onMessage);
+        resolve(ms);
+      };
+      const onMessage = (event: MessageEvent<{ type: string; ms?: number | null }>) => {
+        if (event.data.type === 'queueGrowth') done(event.data.ms ?? null);
+      };
+      // A worker held up (or terminated) must not hold the layer choice up with it.
+      const timer = setTimeout(() => done(null), QUEUE_GROWTH_WAIT_MS);
+      worker.addEventListener('message', onMessage);
+      worker.postMessage({ type: 'queueGrowth' });
+    });
+  }
+
   close(): void {
     this.worker?.terminate();
     if (inUse === this) inUse = null;
   }
 }
+
+const QUEUE_GROWTH_WAIT_MS = 250;
 
 /**
  * One made ahead, while the person is still in the lobby (or the meeting screen's code loads): starting its worker
