@@ -73,13 +73,12 @@ export class VideoLayerControl {
       if (id) levels.set(id, Math.max(levels.get(id) ?? 0, r.audioLevel));
     }
     this.speaker = currentSpeaker(levels, this.speaker, now);
-    const present = new Set(streams.map((s) => s.streamId));
-    for (const id of this.lastHeard.keys()) if (!present.has(id)) this.lastHeard.delete(id);
+    const live = new Set(streams.map((s) => s.streamId));
+    for (const id of this.lastHeard.keys()) if (!live.has(id)) this.lastHeard.delete(id);
     for (const [id, level] of levels) if (level > SPEAKING_LEVEL) this.lastHeard.set(id, now);
     this.ranks = speakerRanks(this.lastHeard);
 
     const state = this.model.getState();
-    const live = new Set(streams.map((s) => s.streamId));
     for (const id of this.received.keys()) if (!live.has(id)) this.received.delete(id);
     const demands: VideoDemand[] = [];
     for (const s of streams) {

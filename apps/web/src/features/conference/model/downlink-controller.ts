@@ -51,9 +51,9 @@ export function layerRequestsHold(s: LayerSignalling): 'all' | 'up' | null {
  * steps down are twice as long, so the share and the interpreter are on their own at their floor in seconds.
  */
 export const VIDEO_LOSS_HEAVY = 0.25;
+export const AUDIO_LOSS_HEAVY = 0.1;
 /** After a step up taken back for the queue's growth, loss is not read for this long: the two looks that follow. */
 export const QUEUE_LOSS_IGNORED_MS = 2_500;
-export const AUDIO_LOSS_HEAVY = 0.1;
 
 /** Loss above these in one sample is congestion: audio is held to a stricter bar, it is what must get through. */
 export const VIDEO_LOSS_CONGESTED = 0.03;
@@ -142,6 +142,11 @@ export class DownlinkController {
     return this.cutNow;
   }
 
+  /** What the link carried as it filled is its ceiling; one second can read low (a burst), so it sinks a tenth at a time. */
+  private lowerCeiling(s: DownlinkSample): void {
+    if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+  }
+
   get stablePeriodMs(): number {
     return this.stableMs;
   }
@@ -171,8 +176,7 @@ export class DownlinkController {
       this.cleanSince = null;
       this.upStreak = 0;
       this.regrown = false;
-      // One second of loss can read low (a burst, not the queue full): the ceiling sinks a tenth at a time.
-      if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      this.lowerCeiling(s);
       this.probing = false;
       if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
         // The last step up was too much: back to where it started, and the next probe waits longer.
@@ -211,7 +215,7 @@ export class DownlinkController {
     const queued = (growth !== null && growth > QUEUE_GROWTH_CONGESTED_MS) || (standing && this.standingBefore);
     this.standingBefore = standing;
     if (queued && now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
-      if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
+      this.lowerCeiling(s);
       this.probing = false;
       this.regrown = false;
       this.upStreak = 0;
