@@ -123,6 +123,10 @@ try {
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
+      // A phone set to Swedish, as most of the service's people have: the external screens follow the browser's
+      // language (en-US, headless Chromium's own, fetches the English texts first and gets no first screen in the HTML).
+      '--lang=sv-SE',
+      '--accept-lang=sv-SE,sv',
       '--headless=new',
       '--no-sandbox',
       '--disable-gpu',

@@ -13,6 +13,30 @@ it('serves the built app with its config on one port', async () => {
   expect(config.chatBaseUrl).toBe(`ws://127.0.0.1:${bench.server.port}/chat`);
 });
 
+it("paints a page's first screen from its HTML, and the app takes it over without moving anything", async () => {
+  const { page } = await bench.newPage({ viewport: { width: 390, height: 844 } });
+  // Without the app's script the page shows what its HTML holds: the shell and the page's texts.
+  const earlyStart = /\/assets\/early-start-[^/]+\.js$/;
+  await page.route(earlyStart, (route) => route.abort());
+  await page.goto('/personaldata');
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Så här hanterar vi personuppgifter i Videomöte');
+  expect(await page.getByRole('button', { name: 'Meny' }).getAttribute('aria-expanded')).toBe('false');
+  await page.unroute(earlyStart);
+  await page.goto('/personaldata');
+  // The app runs: its menu opens.
+  await page.getByRole('button', { name: 'Meny' }).click();
+  await page.getByRole('navigation', { name: 'Huvudmeny' }).waitFor();
+  // What moved on its own (not after the click) between the first screen and the app's page: nothing.
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, e) => sum + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1_000);
+      }),
+  );
+  expect(shifted).toBe(0);
+});
+
 it('sends built assets compressed and lets browsers keep them, and the page itself is always revalidated', async () => {
   const html = await (await fetch(`${bench.server.url}/`)).text();
   const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -32,10 +34,11 @@ function precompress(): Plugin {
 }
 
 /**
- * The app's first module (app/early-start.ts) as an entry of its own, named in the page's HTML before the app's
- * bundle: opening a meeting's call directly, its media token is asked for as soon as that small chunk has arrived,
- * not after the browser has compiled and evaluated the whole bundle (React, the router, the texts: over a second on a
- * loaded machine or a cheap phone). main.tsx imports the same module, so it runs once.
+ * The app's first module (app/early-start.ts) as the page's one script, and the app's bundle only preloaded: opening a
+ * meeting's call directly, its media token is asked for as soon as that small chunk has arrived, not after the
+ * browser has compiled and evaluated the whole bundle (React, the router, the texts: over a second on a loaded
+ * machine or a cheap phone); and the bundle, downloaded meanwhile, is run by early-start once the page's first screen
+ * (first-screens.tsx) has been painted, not before it. main.tsx imports the same module, so it runs once.
  */
 const EARLY_START = 'src/app/early-start.ts';
 function earlyStartFirst(): Plugin {
@@ -46,11 +49,13 @@ function earlyStartFirst(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(EARLY_START));
-        const app = '<script type="module"';
-        if (!chunk || !html.includes(app)) throw new Error(`${EARLY_START} or the app's script is missing from the build`);
-        // async: it runs as soon as it has arrived, not after the document and the scripts before it. Should the app's
-        // bundle run first all the same, the bundle imports this module and runs it first (once, as for any module).
-        return html.replace(app, `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    ${app}`);
+        const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!chunk || !app.test(html)) throw new Error(`${EARLY_START} or the app's script is missing from the build`);
+        // async: it runs as soon as it has arrived, not after the document and the scripts before it.
+        return html.replace(
+          app,
+          (_, src: string) => `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${src}" data-videomote-app>`,
+        );
       },
     },
   };
@@ -100,8 +105,42 @@ function callScreenFiles(): Plugin {
   };
 }
 
+/**
+ * The first screens (src/first-screens.tsx) rendered to HTML once the app is built: the module is built for Node,
+ * run in a process of its own (it stands in the browser's `window` and `document` for the components it renders),
+ * and its markup written to dist/first-screens.json, which the server puts into the page's HTML
+ * (apps/server/src/platform/first-screens.ts).
+ */
+const FIRST_SCREENS = 'src/first-screens.tsx';
+function firstScreens(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'videomote-first-screens',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      // Under node_modules, so that the built module finds React and the router where the app's sources do.
+      const serverOut = path.join(root, 'node_modules', '.first-screens');
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { ssr: FIRST_SCREENS, outDir: serverOut, emptyOutDir: true, rolldownOptions: { treeshake: { manualPureFunctions: ['Type'] } } },
+      });
+      const module = pathToFileURL(path.join(serverOut, 'first-screens.js')).href;
+      const json = execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(module)}); process.stdout.write(JSON.stringify(await m.renderFirstScreens()));`], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+      fs.writeFileSync(path.join(outDir, 'first-screens.json'), json);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), earlyStartFirst(), callScreenFiles()],
+  plugins: [react(), precompress(), earlyStartFirst(), callScreenFiles(), firstScreens()],
   // The background-blur worker is an ES module worker: tasks-vision loads its WASM loader with import() there.
   worker: { format: 'es' },
   build: {

@@ -25,6 +25,8 @@ import { tlsOptions } from './platform/tls.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { memorySocketHolds, redisSocketHolds, type SocketHolds } from './platform/socket-holds.ts';
 import { PAGE_PRELOADS, preloadFiles, withPreloads, type BuildManifest } from './platform/page-preloads.ts';
+import type { FirstScreen } from '@videomote/contract/first-screens';
+import { firstScreenFor, firstScreenPattern, withFirstScreen } from './platform/first-screens.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -189,6 +191,9 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BuildManifest;
     for (const p of PAGE_PRELOADS) pageHtml.push({ path: p.path, html: withPreloads(index, preloadFiles(manifest, p.sources, p.libraries)) });
   }
+  // The pages' first screens, painted from the HTML before the app has started (first-screens.ts).
+  const firstScreensFile = path.join(webDist, 'first-screens.json');
+  const firstScreens = hasWeb && fs.existsSync(firstScreensFile) ? (JSON.parse(fs.readFileSync(firstScreensFile, 'utf8')) as FirstScreen[]).map((s) => ({ ...s, pattern: firstScreenPattern(s.path) })) : [];
   app.setNotFoundHandler((request, reply) => {
     const apiLike = /^\/(api|idp|media|chat|metrics|healthz|readyz)(\/|$)/.test(request.url);
     // A built file that is not there (a tab still on the previous version asking for a replaced chunk) is a 404,
@@ -200,8 +205,11 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
     }
     reply.setCookie('api-endpoint', '/', { path: '/', sameSite: 'lax' });
     if (!request.cookies.authenticationvariant) reply.setCookie('authenticationvariant', 'CIAM', { path: '/', sameSite: 'lax' });
-    const page = pageHtml.find((p) => p.path.test(request.url));
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    return reply.send(page?.html ?? index);
+    const html = pageHtml.find((p) => p.path.test(request.url))?.html ?? index;
+    const screen = firstScreenFor(firstScreens, request.url, request.headers['accept-language'], app.deps.config.webLanguages);
+    // Vary: an external screen is sent with its first screen or without, by the browser's languages.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language');
+    if (!screen) return reply.send(html);
+    return reply.send(withFirstScreen(html, request.cookies.acceptcookies === 'true' ? screen.html : screen.htmlWithCookieNotice, screen.title));
   });
 }

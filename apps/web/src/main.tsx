@@ -2,8 +2,8 @@
 import './app/early-start.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { appRoutes } from './app/router.tsx';
 import { TestSystemBanner } from './app/test-system-banner.tsx';
 import { askUserAtStartUp, SessionProvider } from './features/session/session-context.tsx';
 import { ensureAntiforgery } from './lib/api-client.ts';
@@ -14,12 +14,14 @@ import './styles/global.css';
 
 void ensureAntiforgery();
 askUserAtStartUp();
+const router = createBrowserRouter(appRoutes);
 
 // As a transition, React renders the first screen in slices and lets the browser in between, instead of one long task
 // that blocks input on a slow phone (Lighthouse's Total Blocking Time).
+const root = document.getElementById('root')!;
 const render = () =>
   startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
+    createRoot(root).render(
       <StrictMode>
         <SessionProvider>
           <TestSystemBanner />
@@ -38,5 +40,16 @@ const start = () => {
   if (hasLanguage(firstLanguage) && i18n.language !== firstLanguage) void i18n.changeLanguage(firstLanguage);
   render();
 };
-if (hasLanguage(firstLanguage)) start();
-else void loadLanguage(firstLanguage).catch(() => {}).then(start);
+const languageReady = hasLanguage(firstLanguage) ? Promise.resolve() : loadLanguage(firstLanguage).catch(() => {});
+
+// A page whose first screen came with the HTML (first-screens.tsx) keeps it until the router has its page's code:
+// rendered before, the app would replace it with the loading spinner, then the page again.
+const pageReady = new Promise<void>((resolve) => {
+  if (!root.hasChildNodes() || router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    resolve();
+  });
+});
+void Promise.all([languageReady, pageReady]).then(start);

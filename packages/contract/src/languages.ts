@@ -30,3 +30,20 @@ export function parseOfferedLanguages(value: string | undefined): LanguageCode[]
   if (!codes.every(isLanguageCode)) return null;
   return [DEFAULT_LANGUAGE, ...new Set(codes.filter((c) => c !== DEFAULT_LANGUAGE))];
 }
+
+/**
+ * Which language a person's screens are shown in: the one they chose in this browser, else on the first visit the
+ * first of the browser's own languages (`navigator.languages`, or Accept-Language on the server: e.g. `ar-SE`, `so`) that we
+ * have, else Swedish.
+ * Only languages the operator offers count (`enabled`, from the server's configuration); Swedish always does.
+ */
+export function chooseLanguage(o: { stored: string | null; browser: readonly string[]; enabled: readonly LanguageCode[] }): LanguageCode {
+  const offered = (code: string): code is LanguageCode => isLanguageCode(code) && (code === DEFAULT_LANGUAGE || o.enabled.includes(code));
+  if (o.stored !== null && offered(o.stored)) return o.stored;
+  for (const tag of o.browser) {
+    // The primary subtag: 'ar-SE' and 'ar' both mean Arabic; 'ti-ER' Tigrinya.
+    const primary = tag.toLowerCase().split('-')[0] ?? '';
+    if (offered(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -34,7 +34,10 @@ export function clientConfigOf(config: Config): ClientConfig {
  */
 export function withClientConfig(html: string, config: ClientConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('</head>', `    <script type="application/json" id="client-config">${json}</script>\n  </head>`);
+  const page = html.replace('</head>', `    <script type="application/json" id="client-config">${json}</script>\n  </head>`);
+  // The test system's strip (the web's TestSystemBanner) has its room from the first paint: the page below it is not
+  // pushed down once the app has started (a layout shift of the page's first screen).
+  return config.testIdp ? page.replace(/<html( [^>]*)?>/, (tag) => tag.replace('>', ' class="test-system">')) : page;
 }
 
 /** `/assets/config/config.json`. */

@@ -178,17 +178,38 @@ describe('the web app', () => {
     for (const f of [...extra, ...home]) expect((await t.app.inject(f)).statusCode, f).toBe(200);
   });
 
-  it.skipIf(!built)("runs the app's first module (the early media token) from a script of its own, before the app's bundle", async () => {
-    const scripts = [...(await t.app.inject('/meetings/5f0c/conference')).body.matchAll(/<script type="module"( async)? crossorigin src="([^"]+)"><\/script>/g)].map((m) => [m[2]!, Boolean(m[1])] as const);
-    expect(scripts).toHaveLength(2);
+  it.skipIf(!built)("runs the app's first module (the early media token) as its one script, which starts the preloaded bundle", async () => {
+    const body = (await t.app.inject('/meetings/5f0c/conference')).body;
+    const scripts = [...body.matchAll(/<script type="module"( async)? crossorigin src="([^"]+)"><\/script>/g)].map((m) => [m[2]!, Boolean(m[1])] as const);
+    expect(scripts).toHaveLength(1);
     expect(scripts[0]![0]).toMatch(/^\/assets\/early-start-[\w-]+\.js$/);
     expect(scripts[0]![1]).toBe(true); // run as soon as it arrives
-    expect(scripts[1]![0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const bundle = /<link rel="modulepreload" crossorigin href="(\/assets\/index-[\w-]+\.js)" data-videomote-app>/.exec(body)?.[1];
+    expect(bundle).toBeTruthy();
     const early = await t.app.inject(scripts[0]![0]);
     expect(early.statusCode).toBe(200);
-    // Small: it only asks for the token, and the app's bundle imports the same module rather than a copy.
+    // Small: it only asks for the token and starts the app, and the app's bundle imports the same module rather than a copy.
     expect(early.body.length).toBeLessThan(8_000);
-    expect((await t.app.inject(scripts[1]![0])).body).toContain(scripts[0]![0].replace('/assets/', './'));
+    expect(early.body).toContain('data-videomote-app');
+    expect((await t.app.inject(bundle!)).body).toContain(scripts[0]![0].replace('/assets/', './'));
+  });
+
+  it.skipIf(!built)("puts a page's first screen into its HTML, in Swedish to those who read Swedish, with the cookie notice until accepted", async () => {
+    const root = (body: string) => /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(body)?.[1] ?? '';
+    const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers }).then((r) => root(r.body));
+    const swedish = { 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.8' };
+    const first = await page('/personaldata', swedish);
+    expect(first).toContain('<h1>Så här hanterar vi personuppgifter i Videomöte</h1>');
+    expect((await t.app.inject({ url: '/personaldata', headers: swedish })).body).toContain('<title>Videomöte - Personuppgifter</title>');
+    expect(first).toContain('class="cookie-notice"');
+    expect(await page('/personaldata?x=1', { ...swedish, cookie: 'acceptcookies=true' })).not.toContain('class="cookie-notice"');
+    // An external screen for an Arabic browser is drawn by the app in Arabic; a staff screen is Swedish for everyone.
+    expect(await page('/personaldata', { 'accept-language': 'ar-SE,sv;q=0.5' })).toBe('');
+    expect(await page('/meetings', { 'accept-language': 'ar-SE' })).toContain('class="app-header"');
+    expect(await page('/publicaccess/abc', swedish)).toContain('Hämtar mötet...');
+    // A page without one: the app draws it.
+    expect(await page('/admin', swedish)).toBe('');
+    expect((await t.app.inject('/personaldata')).headers.vary).toMatch(/accept-language/i);
   });
 
   it.skipIf(!built)('carries the client configuration in every page, the same as config.json', async () => {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { Shell } from './shell.tsx';
 import { LoadingSpinner } from '../components/ui/loading-spinner.tsx';
 import { sessionRoutes } from '../features/session/routes.tsx';
@@ -54,7 +54,7 @@ const withConferencePanels = (list: RouteObject[]): RouteObject[] =>
   });
 
 /** The route table of booking spec §2 and conference spec §2, composed from each feature's own routes. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     // Every screen: the external ones in the person's language, the staff ones in Swedish.
     element: <LanguageScope />,
@@ -90,4 +90,5 @@ function reloadOnStaleChunks(list: RouteObject[]): RouteObject[] {
   });
 }
 
-export const router = createBrowserRouter(reloadOnStaleChunks(routes));
+/** The app's routes: created into the browser's router by main.tsx, rendered at build time by prerender.tsx. */
+export const appRoutes = reloadOnStaleChunks(routes);
