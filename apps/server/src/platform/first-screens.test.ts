@@ -35,5 +35,8 @@ describe('first screens', () => {
     const page = '<head><title>Videomöte</title></head><body><div id="root"></div></body>';
     expect(withFirstScreen(page, '<p>$& a</p>', 'Videomöte - Frågor & <svar>')).toBe('<head><title>Videomöte - Frågor &amp; &lt;svar></title></head><body><div id="root"><p>$& a</p></div></body>');
     expect(() => withFirstScreen('<body></body>', '<p></p>', 'x')).toThrow(/root/);
+    // The scripts wait for the styles: the first screen does not need them.
+    const scripts = '<head><script type="module" async src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"></div>';
+    expect(withFirstScreen(scripts, '', 'x')).toBe('<head><script type="module" fetchpriority="low" async src="/a.js"></script><link rel="modulepreload" fetchpriority="low" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"></div>');
   });
 });

@@ -162,7 +162,7 @@ const built = fs.existsSync(path.resolve(import.meta.dirname, '../../../web/dist
 describe('the web app', () => {
   it.skipIf(!built)("names a page's lazy code (the meeting screen's with janus.js) in that page's HTML only, as files that exist", async () => {
     const html = (url: string) => t.app.inject(url).then((r) => r.body);
-    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
     // A page with no lazy code of its own named: the app's bundle and what it imports.
     const plain = preloads(await html('/admin'));
     const conference = preloads(await html('/meetings/5f0c/conference?vmtest'));
@@ -180,11 +180,11 @@ describe('the web app', () => {
 
   it.skipIf(!built)("runs the app's first module (the early media token) as its one script, which starts the preloaded bundle", async () => {
     const body = (await t.app.inject('/meetings/5f0c/conference')).body;
-    const scripts = [...body.matchAll(/<script type="module"( async)? crossorigin src="([^"]+)"><\/script>/g)].map((m) => [m[2]!, Boolean(m[1])] as const);
+    const scripts = [...body.matchAll(/<script type="module"(?: fetchpriority="low")?( async)? crossorigin src="([^"]+)"><\/script>/g)].map((m) => [m[2]!, Boolean(m[1])] as const);
     expect(scripts).toHaveLength(1);
     expect(scripts[0]![0]).toMatch(/^\/assets\/early-start-[\w-]+\.js$/);
     expect(scripts[0]![1]).toBe(true); // run as soon as it arrives
-    const bundle = /<link rel="modulepreload" crossorigin href="(\/assets\/index-[\w-]+\.js)" data-videomote-app>/.exec(body)?.[1];
+    const bundle = /<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="(\/assets\/index-[\w-]+\.js)" data-videomote-app>/.exec(body)?.[1];
     expect(bundle).toBeTruthy();
     const early = await t.app.inject(scripts[0]![0]);
     expect(early.statusCode).toBe(200);
