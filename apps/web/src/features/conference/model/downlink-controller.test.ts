@@ -91,6 +91,20 @@ describe('a queue growing on the link', () => {
     expect(b.c.sample(nearFull, b.t, 30, b.down)).toBe(b.down);
   });
 
+  it('judges a step up taken below the ceiling as a probe too (the voices silent that second): held, the next follows PROBE_HELD_MS later', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    const down = c.cut;
+    const quiet = { ...clean, receivedBitrate: 300_000 };
+    let t = 7_000;
+    for (; c.cut === down; t += 1_000) c.sample(quiet, t, 30);
+    const upAt = t - 1_000;
+    // From here the link is near its ceiling (500 kbit/s when it lost packets): a step not judged waited a whole
+    // stable period for the next.
+    for (; t < upAt + PROBE_HELD_MS; t += 1_000) expect(c.sample(clean, t, 30)).toBe(down - 1);
+    expect(c.sample(clean, upAt + PROBE_HELD_MS, 30)).toBe(down - 2);
+  });
+
   it('does not raise the ceiling from a second that carried more than it while the queue grew (a queue draining into a lifted link)', () => {
     const { c, t } = probing();
     const ceiling = c.ceilingBitrate!;
