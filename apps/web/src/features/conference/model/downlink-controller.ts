@@ -150,9 +150,9 @@ export class DownlinkController {
   /**
    * Where a step up too much is taken back to: where it started, or one rung further when the queue is near full
    * (QUEUE_NEAR_FULL_MS). Back where it started the link is still nearly full and the queue drains for seconds, every
-   * burst meanwhile (a key frame, two voices at once) dropping voices with the videos; one rung more drains it in
-   * about one. Not past the line where the share or the interpreter lose their picture. The step up to where the
-   * probe started comes a stable period later, and is judged as a probe (below, where a step up is taken).
+   * burst meanwhile (a key frame, two voices at once) dropping voices with the videos; one rung more drains it in a
+   * second or two. Not past the line where the share or the interpreter lose their picture. The step up to where
+   * the probe started comes a stable period later, and is judged as a probe (below, where a step up is taken).
    */
   private stepBack(growth: number | null, limit: number, protect: number): number {
     const further = growth !== null && growth >= QUEUE_NEAR_FULL_MS ? 1 : 0;
