@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DownlinkController, layerRequestsHold, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
-import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
+import { DownlinkController, layerRequestsHold, PROBE_HELD_MS, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
+import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_NEAR_FULL_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
 import { allocate, speakerRanks, type VideoDemand } from './video-layers.ts';
 
 // The controller's older rules are tested in video-layers.test.ts; these are the queue, the hold and heavy loss.
 const lossy: DownlinkSample = { videoLoss: 0.2, audioLoss: 0.05, receivedBitrate: 500_000 };
 const clean: DownlinkSample = { videoLoss: 0, audioLoss: 0, receivedBitrate: 450_000, queueGrowthMs: 5 };
-const queued: DownlinkSample = { ...clean, queueGrowthMs: QUEUE_GROWTH_CONGESTED_MS + 60 };
+/** A queue filling, still far from full (under QUEUE_NEAR_FULL_MS). */
+const queued: DownlinkSample = { ...clean, queueGrowthMs: (QUEUE_GROWTH_CONGESTED_MS + QUEUE_NEAR_FULL_MS) / 2 };
+const nearFull: DownlinkSample = { ...clean, queueGrowthMs: QUEUE_NEAR_FULL_MS + 120 };
 
 /** A controller stepped down on a 500 kbit/s link, then clean until its first probe; answers it and the probe's time. */
 function probing(): { c: DownlinkController; down: number; t: number } {
@@ -67,6 +69,47 @@ describe('a queue growing on the link', () => {
     const twice = probing();
     expect(twice.c.sample(little, twice.t, 30)).toBe(twice.down - 1);
     expect(twice.c.sample(little, twice.t + 1_000, 30)).toBe(twice.down);
+  });
+
+  it('takes a step up whose queue is near full back one rung past where it started (the queue drains in a second, not in four)', () => {
+    const { c, down, t } = probing();
+    expect(c.sample(nearFull, t, 30)).toBe(down + 1);
+    // The rung back to where the probe started after the stable period, judged as a probe: held, the next follows
+    // PROBE_HELD_MS later rather than a whole stable period.
+    const stable = c.stablePeriodMs;
+    for (let u = t + 1_000; u < t + stable; u += 1_000) expect(c.sample({ ...clean, receivedBitrate: 300_000 }, u, 30)).toBe(down + 1);
+    expect(c.sample({ ...clean, receivedBitrate: 300_000 }, t + stable, 30)).toBe(down);
+    for (let u = t + stable + 1_000; u < t + stable + PROBE_HELD_MS; u += 1_000) expect(c.sample(clean, u, 30)).toBe(down);
+    expect(c.sample(clean, t + stable + PROBE_HELD_MS, 30)).toBe(down - 1);
+  });
+
+  it('goes one rung past where it started for a probe lost on a near-full queue too, never past the protected line', () => {
+    const lost = { ...lossy, queueGrowthMs: QUEUE_NEAR_FULL_MS + 120 };
+    const a = probing();
+    expect(a.c.sample(lost, a.t, 30)).toBe(a.down + 1);
+    const b = probing();
+    expect(b.c.sample(nearFull, b.t, 30, b.down)).toBe(b.down);
+  });
+
+  it('judges a step up taken below the ceiling as a probe too (the voices silent that second): held, the next follows PROBE_HELD_MS later', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    const down = c.cut;
+    const quiet = { ...clean, receivedBitrate: 300_000 };
+    let t = 7_000;
+    for (; c.cut === down; t += 1_000) c.sample(quiet, t, 30);
+    const upAt = t - 1_000;
+    // From here the link is near its ceiling (500 kbit/s when it lost packets): a step not judged waited a whole
+    // stable period for the next.
+    for (; t < upAt + PROBE_HELD_MS; t += 1_000) expect(c.sample(clean, t, 30)).toBe(down - 1);
+    expect(c.sample(clean, upAt + PROBE_HELD_MS, 30)).toBe(down - 2);
+  });
+
+  it('does not raise the ceiling from a second that carried more than it while the queue grew (a queue draining into a lifted link)', () => {
+    const { c, t } = probing();
+    const ceiling = c.ceilingBitrate!;
+    c.sample({ ...queued, receivedBitrate: ceiling * 1.2 }, t, 30);
+    expect(c.ceilingBitrate).toBe(ceiling);
   });
 
   it('does nothing when the delay is not known', () => {

@@ -3,7 +3,7 @@
  * (video-layers.ts `allocate`) takes off everyone's ideal — stepping down fast on loss, back up after a stable period,
  * probing towards a remembered link limit — and the watch that asks again for a video that stopped arriving.
  */
-import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
+import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_NEAR_FULL_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
 
 /** One second of the subscriber connection's stats, summed over every received stream. */
 export interface DownlinkSample {
@@ -147,6 +147,19 @@ export class DownlinkController {
     if (s.receivedBitrate > 0) this.ceiling = Math.max(s.receivedBitrate, (this.ceiling ?? 0) * 0.9);
   }
 
+  /**
+   * Where a step up too much is taken back to: where it started, or one rung further when the queue is near full
+   * (QUEUE_NEAR_FULL_MS). Back where it started the link is still nearly full and the queue drains for seconds, every
+   * burst meanwhile (a key frame, two voices at once) dropping voices with the videos; one rung more drains it in a
+   * second or two. Not past the line where the share or the interpreter lose their picture. The step up to where
+   * the probe started comes a stable period later, and is judged as a probe (below, where a step up is taken).
+   */
+  private stepBack(growth: number | null, limit: number, protect: number): number {
+    const further = growth !== null && growth >= QUEUE_NEAR_FULL_MS ? 1 : 0;
+    const back = Math.max(this.beforeUp, Math.min(protect, limit, this.beforeUp + further));
+    return Math.min(limit, Math.max(this.cutNow, back));
+  }
+
   get stablePeriodMs(): number {
     return this.stableMs;
   }
@@ -172,6 +185,7 @@ export class DownlinkController {
       s.audioLoss > AUDIO_LOSS_CONGESTED ||
       (typeof s.availableIncomingBitrate === 'number' && s.availableIncomingBitrate > 0 && s.receivedBitrate > s.availableIncomingBitrate * 1.1);
     if (congested && now < this.ignoreLossUntil) return this.cutNow;
+    const growth = typeof s.queueGrowthMs === 'number' ? s.queueGrowthMs : null;
     if (congested) {
       this.cleanSince = null;
       this.upStreak = 0;
@@ -181,7 +195,7 @@ export class DownlinkController {
       if (now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
         // The last step up was too much: back to where it started, and the next probe waits longer.
         this.stableMs = Math.min(this.stableMs * 2, MAX_STABLE_MS);
-        this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
+        this.cutNow = this.stepBack(growth, limit, protect);
         this.lastUp = Number.NEGATIVE_INFINITY;
         // The step back is a layer switch too (key frames): its own burst is not read as more congestion at once.
         this.lastDown = now + STEP_DOWN_HOLD_MS;
@@ -210,12 +224,14 @@ export class DownlinkController {
     // back before the queue overflows, which on a FIFO costs the voices as much as the videos (2-6 % of their packets
     // per failed probe in the browser test, 1 December). Outside a step up's seconds it only holds the next one back:
     // a key frame's burst also delays the voices for a moment.
-    const growth = typeof s.queueGrowthMs === 'number' ? s.queueGrowthMs : null;
     const standing = growth !== null && growth > QUEUE_STANDING_MS;
     const queued = (growth !== null && growth > QUEUE_GROWTH_CONGESTED_MS) || (standing && this.standingBefore);
     this.standingBefore = standing;
     if (queued && now - this.lastUp < PROBE_FAILED_WITHIN_MS) {
-      this.lowerCeiling(s);
+      // A second that carried more than the ceiling while the queue grew is a queue draining into a link that has
+      // just grown (the second of a lift), not a limit: such a ceiling (574 kbit/s over ~400 in the browser test, 2
+      // December) kept the link from reading as grown, and the focused stream off its top layer, for seconds more.
+      if (this.ceiling === null || s.receivedBitrate <= this.ceiling) this.lowerCeiling(s);
       this.probing = false;
       this.regrown = false;
       this.upStreak = 0;
@@ -224,7 +240,7 @@ export class DownlinkController {
       // grown is found (browser test, 2 December: 13.2 s to the top layer after a lift 1 s after such a step back,
       // when the next probe waited 2 + 6 s).
       this.cleanSince = now;
-      this.cutNow = Math.min(limit, Math.max(this.cutNow, this.beforeUp));
+      this.cutNow = this.stepBack(growth, limit, protect);
       this.lastUp = Number.NEGATIVE_INFINITY;
       this.lastDown = now;
       // The queue may still overflow before the step back has drained it: that loss is this step's, already taken
@@ -259,7 +275,13 @@ export class DownlinkController {
     const since = now - Math.max(this.lastUp, this.lastDown);
     const wait = !near ? STEP_UP_INTERVAL_MS : probeHeld ? PROBE_HELD_MS : this.stableMs;
     if (this.cutNow > 0 && clean >= this.stableMs && since >= wait && !queued && hold !== 'up') {
-      this.probing = near;
+      // Every step up while a ceiling is known is judged as a probe (held PROBE_HELD_MS: the next follows at once;
+      // carried PROBE_GREW over the ceiling: the link has grown), also one taken below NEAR_CEILING: the voices
+      // silent for a moment, or a step back one rung further (stepBack), read far below the ceiling, and the looks
+      // after it near it. Not judged, such a step made the next wait a whole stable period (browser test, 2
+      // December: a shaping lifted just before one, the focused stream on its top layer 16.2 s after the lift;
+      // its step read 432 and 494 kbit/s over a ceiling of 396, not judged, so not found grown).
+      this.probing = this.ceiling !== null;
       this.probeLeast = Number.POSITIVE_INFINITY;
       this.beforeUp = this.cutNow;
       // A link seen to grow past its old ceiling (a shaping lifted, a better cell) gets half of what is still cut

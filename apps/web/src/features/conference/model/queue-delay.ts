@@ -22,6 +22,14 @@ export const QUEUE_GROWTH_CONGESTED_MS = 60;
  * step up, then 286 ms and 46 % of the videos' packets lost).
  */
 export const QUEUE_STANDING_MS = 30;
+/**
+ * Growth this high at a step back is a queue close to full: drained only by what the link has spare under the cut
+ * stepped back to, which on a link ~90 % used takes seconds with every burst in them overflowing it (browser test, 2
+ * December: probes called back at 220-290 ms on a 300 ms queue, the full queue drained for 3-4 s, a voice lost 3-11 %;
+ * one called back at 123 ms read 397-430 ms the three seconds after). The figure is the second's median: its end
+ * stands higher.
+ */
+export const QUEUE_NEAR_FULL_MS = 100;
 /** The baseline is each voice's least delay over this long. */
 export const WINDOW_MS = 5_000;
 /** A voice needs this many frames in the interval for its growth to count (DTX sends one per 400 ms while silent). */

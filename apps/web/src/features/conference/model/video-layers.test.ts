@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, awaitingTile, currentSpeaker, maxCut, protectedCut, TILE_WAIT_MS, wantedRung, type VideoDemand, type VideoPlan } from './video-layers.ts';
-import { downlinkSample, downlinkTotals, DownlinkController, MAX_STABLE_MS, PROBE_HELD_MS, RESUME_AGAIN_MS, RESUME_STALL_MS, ResumeWatch, STABLE_MS, STEP_DOWN_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
+import { downlinkSample, downlinkTotals, DownlinkController, MAX_STABLE_MS, PROBE_HELD_MS, RESUME_AGAIN_MS, RESUME_STALL_MS, ResumeWatch, STABLE_MS, STEP_DOWN_HOLD_MS, STEP_UP_INTERVAL_MS, type DownlinkSample } from './downlink-controller.ts';
 
 const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand => ({
   streamId,
@@ -242,16 +242,17 @@ describe('the downlink controller on a controlled clock', () => {
   };
 
   it('after a shaping is lifted, finds the room with one probe and gives back half of the cut a step (the top layer in seconds)', () => {
-    // 500 kbit/s for a minute, then nothing in the way, lifted at each second of the probes' cycle. The focused
-    // stream is on its top layer at cut 3 or less.
-    for (let lift = 60_000; lift < 66_000; lift += 1_000) {
+    // 500 kbit/s for a minute, then nothing in the way, lifted at each second of the probes' cycle (9 s here: a
+    // probe, its loss, the doubled stable period). The focused stream is on its top layer at cut 3 or less.
+    for (let lift = 60_000; lift < 69_000; lift += 1_000) {
       const { reachedAt, cuts } = onLink((t) => (t < lift ? 500_000 : 10_000_000), 120_000, lift, 3);
       expect(cuts[59]).toBeGreaterThanOrEqual(9);
-      // The next probe (every 9 s here while shaped), its PROBE_HELD_MS, then one halving: 4-9 s. The old rules
-      // took one rung per held probe until one second read LINK_GREW over the ceiling: 8-13 s here (26-34 s in
-      // the browser test, where the voices also took the focused stream's rung).
+      // The next probe (every 9 s here while shaped), its PROBE_HELD_MS, then one or two halvings: 4-12 s, the
+      // most when lifted as a probe fails (until 2 December the lifts tried covered 6 s of the cycle, 4-9 s). The
+      // old rules took one rung per held probe until one second read LINK_GREW over the ceiling: 8-13 s over the
+      // same 6 s (26-34 s in the browser test, where the voices also took the focused stream's rung).
       expect(reachedAt, `lifted at ${lift} ms`).not.toBeNull();
-      expect(reachedAt!, `lifted at ${lift} ms`).toBeLessThanOrEqual(MAX_STABLE_MS + PROBE_HELD_MS);
+      expect(reachedAt!, `lifted at ${lift} ms`).toBeLessThanOrEqual(MAX_STABLE_MS + PROBE_HELD_MS + 2 * STEP_UP_INTERVAL_MS);
       expect(cuts.at(-1)).toBe(0);
     }
   });
