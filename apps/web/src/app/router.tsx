@@ -90,5 +90,5 @@ function reloadOnStaleChunks(list: RouteObject[]): RouteObject[] {
   });
 }
 
-/** The app's routes: created into the browser's router by main.tsx, rendered at build time by prerender.tsx. */
+/** The app's routes: created into the browser's router by main.tsx, rendered at build time by first-screens.tsx. */
 export const appRoutes = reloadOnStaleChunks(routes);
