@@ -1,17 +1,8 @@
 import { cameraStreamId, type CallModel, type CallState, type ReceivedVideo } from '../model/call-model.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
 import { allocate, awaitingTile, CAMERA_RUNGS, currentSpeaker, maxCut, protectedCut, SPEAKING_LEVEL, speakerRanks, type LayerChoice, type VideoDemand } from '../model/video-layers.ts';
-import {
-  DownlinkController,
-  downlinkSample,
-  downlinkTotals,
-  layerRequestsHold,
-  ResumeWatch,
-  AUDIO_LOSS_CONGESTED,
-  VIDEO_LOSS_CONGESTED,
-  type DownlinkSample,
-  type DownlinkTotals,
-} from '../model/downlink-controller.ts';
+import { DownlinkController, layerRequestsHold, ResumeWatch, AUDIO_LOSS_CONGESTED, VIDEO_LOSS_CONGESTED } from '../model/downlink-controller.ts';
+import { downlinkSample, downlinkTotals, type DownlinkSample, type DownlinkTotals } from '../model/downlink-sample.ts';
 import type { LayerSignallingState, RemoteFeeds } from './remote-feeds.ts';
 import type { Report } from './stats-poller.ts';
 

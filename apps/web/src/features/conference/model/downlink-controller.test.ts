@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DownlinkController, layerRequestsHold, PROBE_HELD_MS, STABLE_MS, UNANSWERED_HOLD_MS, type DownlinkSample } from './downlink-controller.ts';
+import { DownlinkController, layerRequestsHold, PROBE_HELD_MS, STABLE_MS, UNANSWERED_HOLD_MS } from './downlink-controller.ts';
+import type { DownlinkSample } from './downlink-sample.ts';
 import { QUEUE_GROWTH_CONGESTED_MS, QUEUE_NEAR_FULL_MS, QUEUE_STANDING_MS } from './queue-delay.ts';
 import { allocate, speakerRanks, type VideoDemand } from './video-layers.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, awaitingTile, currentSpeaker, maxCut, protectedCut, TILE_WAIT_MS, wantedRung, type VideoDemand, type VideoPlan } from './video-layers.ts';
-import { downlinkSample, downlinkTotals, DownlinkController, MAX_STABLE_MS, PROBE_HELD_MS, RESUME_AGAIN_MS, RESUME_STALL_MS, ResumeWatch, STABLE_MS, STEP_DOWN_HOLD_MS, STEP_UP_INTERVAL_MS, type DownlinkSample } from './downlink-controller.ts';
+import { DownlinkController, MAX_STABLE_MS, PROBE_HELD_MS, RESUME_AGAIN_MS, RESUME_STALL_MS, ResumeWatch, STABLE_MS, STEP_DOWN_HOLD_MS, STEP_UP_INTERVAL_MS } from './downlink-controller.ts';
+import { downlinkSample, downlinkTotals, type DownlinkSample } from './downlink-sample.ts';
 
 const cam = (streamId: string, extra: Partial<VideoDemand> = {}): VideoDemand => ({
   streamId,
