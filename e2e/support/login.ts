@@ -15,6 +15,7 @@ export async function loginAs(page: Page, persona: PersonaKey, path = '/meetings
     page.waitForURL((url) => url.pathname + url.search === path, { timeout: 30_000 }),
     page.getByRole('button', { name: personaByKey(persona).button, exact: true }).click(),
   ]);
+  await appStarted(page);
 }
 
 /** Logs in with any valid personnummer and a name ("Förnamn Efternamn") through the IdP's free form. */
@@ -27,6 +28,16 @@ export async function loginWithPin(page: Page, pin: string, name: string, path =
     page.waitForURL((url) => url.pathname + url.search === path, { timeout: 30_000 }),
     page.getByRole('button', { name: 'Logga in', exact: true }).click(),
   ]);
+  await appStarted(page);
+}
+
+/**
+ * The page's app has started: the first screen its HTML brought (inert, apps/server/src/platform/first-screens.ts) has
+ * been replaced by the app's own, so its listeners are there (a test that talks to the page by events, not by
+ * clicking, needs this).
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root > [data-first-screen]'), undefined, { timeout: 30_000 });
 }
 
 async function openIdpLoginPage(page: Page, path: string): Promise<void> {

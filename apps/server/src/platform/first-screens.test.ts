@@ -31,12 +31,12 @@ describe('first screens', () => {
     expect(firstScreenFor(screens, '/meetings', 'en-GB', LANGUAGE_CODES)).not.toBeNull();
   });
 
-  it("go inside the page's empty root element as they are, with the page's title", () => {
+  it("go inside the page's empty root element as they are, inert until the app replaces them, with the page's title", () => {
     const page = '<head><title>Videomöte</title></head><body><div id="root"></div></body>';
-    expect(withFirstScreen(page, '<p>$& a</p>', 'Videomöte - Frågor & <svar>')).toBe('<head><title>Videomöte - Frågor &amp; &lt;svar></title></head><body><div id="root"><p>$& a</p></div></body>');
+    expect(withFirstScreen(page, '<p>$& a</p>', 'Videomöte - Frågor & <svar>')).toBe('<head><title>Videomöte - Frågor &amp; &lt;svar></title></head><body><div id="root"><div data-first-screen inert><p>$& a</p></div></div></body>');
     expect(() => withFirstScreen('<body></body>', '<p></p>', 'x')).toThrow(/root/);
     // The scripts wait for the styles: the first screen does not need them.
     const scripts = '<head><script type="module" async src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"></div>';
-    expect(withFirstScreen(scripts, '', 'x')).toBe('<head><script type="module" fetchpriority="low" async src="/a.js"></script><link rel="modulepreload" fetchpriority="low" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"></div>');
+    expect(withFirstScreen(scripts, '', 'x')).toBe('<head><script type="module" fetchpriority="low" async src="/a.js"></script><link rel="modulepreload" fetchpriority="low" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"><div data-first-screen inert></div></div>');
   });
 });

@@ -46,10 +46,12 @@ export function firstScreenFor(
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
- * index.html with `markup` inside its (empty) root element, and the page's title. Its scripts are then not needed for
- * the first paint: they are fetched at low priority, after the styles (a browser fetches scripts, and module
- * preloads, ahead of most else, and Lighthouse's simulation counts what was so fetched before the first paint as
- * needed for it).
+ * index.html with `markup` inside its (empty) root element, and the page's title. The first screen is inert: shown,
+ * but nothing in it can be clicked, focused or typed into until the app has replaced it (a click on a button with no
+ * code behind it yet would be lost, and so would text typed into a field the app then draws anew). Its scripts are
+ * then not needed for the first paint: they are fetched at low priority, after the styles (a browser fetches
+ * scripts, and module preloads, ahead of most else, and Lighthouse's simulation counts what was so fetched before
+ * the first paint as needed for it).
  */
 export function withFirstScreen(html: string, markup: string, title: string): string {
   const root = '<div id="root"></div>';
@@ -57,5 +59,5 @@ export function withFirstScreen(html: string, markup: string, title: string): st
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
     .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-    .replace(root, () => `<div id="root">${markup}</div>`);
+    .replace(root, () => `<div id="root"><div data-first-screen inert>${markup}</div></div>`);
 }
