@@ -2,23 +2,49 @@ import { requestTokenEarly } from '../lib/media-token.ts';
 import { meetingOfConferencePath } from '../features/conference/model/early-call.ts';
 import { loadClientConfig } from '../lib/client-config.ts';
 import { prefetchFirstLanguage } from '../i18n/first-language.ts';
+import { openingCall } from '../features/conference/media/opening-call.ts';
 
 /**
  * The app's first module, the one script the page's HTML runs (vite.config.ts, `earlyStartFirst`). Opening a
  * meeting's call directly, its media token and the client configuration are asked for now, while the browser still
  * downloads and compiles React, the router and the pages (over a second of main-thread work on a loaded machine,
- * more on a cheap phone), not after: the meeting route's loader, which starts the call, takes the answer
- * (EarlyRequest). main.tsx imports this module too; it runs once.
+ * more on a cheap phone), not after, and the call's media are started with them (openCallBeforeTheApp). main.tsx
+ * imports this module too; it runs once.
  */
 const meetingId = meetingOfConferencePath(window.location.pathname);
+let appMayStart: Promise<unknown> = Promise.resolve();
 if (meetingId) {
   requestTokenEarly(meetingId);
   loadClientConfig().catch(() => {
     // The loader asks again and reports a failure.
   });
+  appMayStart = openCallBeforeTheApp(meetingId);
 }
 // Any page: the first screen's texts, when they are not the Swedish ones the bundle holds (i18n/first-language.ts).
 prefetchFirstLanguage(window.location.pathname);
+
+/**
+ * How long the app's code waits for the call's media to start (token and configuration answered, the `/media` socket
+ * asked for) before it runs anyway: on a slow link the spinner is not held back for the token.
+ */
+const APP_WAITS_FOR_CALL_MS = 400;
+
+/**
+ * Opening a meeting's call directly, its media start before the app's code runs, not after: the call's modules and
+ * janus.js are small beside React, the router and the pages, whose evaluation is one long task (180 ms on this VM,
+ * more on a phone) that held the `/media` socket back until the route's loader ran (the join bench's timeline:
+ * docs/benchmarks.md). Now the socket's handshake and Janus's answers travel while that task runs. The route's loader
+ * takes the call (opening-call.ts); one nobody takes closes itself, as the loader's own does.
+ */
+function openCallBeforeTheApp(meeting: string): Promise<unknown> {
+  const call = Promise.all([import('../features/conference/media/call-start.ts'), import('../features/conference/media/janus-loader.ts').then((m) => m.loadJanus())]).then(
+    ([callStart]) => new callStart.EarlyCall(meeting),
+    () => null, // the loader starts the call itself, and says what failed
+  );
+  openingCall(meeting, call);
+  const cap = new Promise((resolve) => setTimeout(resolve, APP_WAITS_FOR_CALL_MS));
+  return Promise.race([call.then((c) => c?.sessionMade), cap]);
+}
 
 /**
  * Then the app itself, which the HTML only preloads (in a development server the HTML runs main.tsx itself and names
@@ -30,7 +56,7 @@ function startApp() {
   const app = document.querySelector<HTMLLinkElement>('link[data-videomote-app]');
   if (!app) return;
   const run = () => void import(/* @vite-ignore */ app.href);
-  if (!document.getElementById('root')?.hasChildNodes()) return run();
+  if (!document.getElementById('root')?.hasChildNodes()) return void appMayStart.then(run);
   // After the next paint: a task queued from the frame's animation callback runs once that frame has been drawn.
   // A hidden tab draws no frames; there the timer starts it.
   let started = false;

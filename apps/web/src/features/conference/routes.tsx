@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { requestTokenEarly } from '../../lib/media-token.ts';
 import { loadClientConfig } from '../../lib/client-config.ts';
+import { takeOpeningCall } from './media/opening-call.ts';
 import type * as CallStartModule from './media/call-start.ts';
 
 /** However slow the media, the meeting screen shows after this long (its own 'Ansluter...' then). */
@@ -59,8 +60,11 @@ export const conferenceRoutes: RouteObject[] = [
       requestTokenEarly(params.id);
       void loadClientConfig().catch(() => {});
       // The call's media start as soon as gettoken answers, not after the screen's first render (call-start.ts).
+      // Opened directly, the early-start script has started it already.
+      const opening = takeOpeningCall(params.id);
+      const opened = opening && (await opening);
       const { EarlyCall } = callStart ?? (await importCallStart());
-      const call = new EarlyCall(params.id);
+      const call = opened ?? new EarlyCall(params.id);
       // The screen's first render waits until the receiving connection is answered (the lobby stays meanwhile and
       // says 'Ansluter...'; opening the page directly, the loading screen): rendered at once, 100-300 ms of main
       // thread in the media bench held the join's signalling messages behind it; rendered now, it overlaps ICE and

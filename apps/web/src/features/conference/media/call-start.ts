@@ -68,11 +68,13 @@ export class EarlyCall {
   readonly model = new CallModel();
   private readonly started: Promise<StartedCall>;
   private taken = false;
+  /** Settles once the media session has been made and started (the `/media` socket asked for), or the call failed. */
+  readonly sessionMade: Promise<unknown>;
 
   constructor(readonly meetingId: string) {
     // Receiving only, until the screen takes it: nothing is captured while the person still sees the lobby.
     this.started = startCall(meetingId, this.model, null, true);
-    this.started.catch(() => {}); // the screen shows the error when it takes the call
+    this.sessionMade = this.started.catch(() => {}); // the screen shows the error when it takes the call
     const since = Date.now();
     // The loader runs before an in-app navigation changes the address: the page being left is where it starts.
     const startedOn = window.location.pathname;
