@@ -25,7 +25,7 @@ prefetchFirstLanguage(window.location.pathname);
 
 /**
  * How long the app's code waits for the call's media to start (token and configuration answered, the `/media` socket
- * asked for) before it runs anyway: on a slow link the spinner is not held back for the token.
+ * asked for) before it runs anyway: on a slow link the loading spinner is held back at most this long for the token.
  */
 const APP_WAITS_FOR_CALL_MS = 400;
 
