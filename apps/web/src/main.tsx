@@ -37,7 +37,7 @@ const render = () =>
 // after it: the screen was painted in Swedish and then again in the person's language, a layout shift of the page.
 const firstLanguage = screenLanguage(window.location.pathname, chosenLanguage());
 const start = () => {
-  if (hasLanguage(firstLanguage) && i18n.language !== firstLanguage) void i18n.changeLanguage(firstLanguage);
+  if (hasLanguage(firstLanguage) && i18n.language !== firstLanguage) i18n.changeLanguage(firstLanguage);
   render();
 };
 const languageReady = hasLanguage(firstLanguage) ? Promise.resolve() : loadLanguage(firstLanguage).catch(() => {});

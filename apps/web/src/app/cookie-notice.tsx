@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Trans } from 'react-i18next';
+import { Trans } from '../i18n/trans.tsx';
 import { useTexts } from '../i18n/use-texts.ts';
 import { readCookie, writeCookie } from '../lib/cookies.ts';
 import { Button } from '../components/ui/button.tsx';

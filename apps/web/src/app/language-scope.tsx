@@ -20,7 +20,7 @@ export function LanguageScope() {
   // just chosen it) is shown once its texts are here; until then the screen stays as it was, not half translated.
   useLayoutEffect(() => {
     const show = () => {
-      if (i18n.language !== language) void i18n.changeLanguage(language);
+      if (i18n.language !== language) i18n.changeLanguage(language);
       document.documentElement.lang = language;
       document.documentElement.dir = directionOf(language);
     };

@@ -1,19 +1,7 @@
 import type { LanguageCode } from './languages.ts';
-
-type Tree = { [key: string]: string | Tree };
+import { flatten } from './translator.ts';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/** Every text of a catalogue by its dotted key. */
-export function flatten(tree: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree as Tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
 
 /** The `{{name}}` placeholders and `<tag>` components a text uses, sorted: a translation must use the same. */
 export const markers = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)>/g)].map((m) => m[0].replace(/\s/g, '')).sort();

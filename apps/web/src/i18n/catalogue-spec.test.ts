@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { flatten } from './catalogue-check.ts';
+import { flatten } from './translator.ts';
 import { i18n } from './i18n.ts';
 import { sv } from './catalogues/sv.ts';
 

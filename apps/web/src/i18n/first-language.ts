@@ -3,7 +3,7 @@ import { chooseLanguage, screenLanguage } from './language-choice.ts';
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts';
 
 /**
- * What the first screen's language needs, without React or i18next, so that app/early-start.ts can ask for that
+ * What the first screen's language needs, without React or the translator, so that app/early-start.ts can ask for that
  * language's texts while the app's bundle still downloads: a visitor whose browser is in English, Arabic, Somali or
  * Tigrinya otherwise waits for the bundle, then for the texts, one round trip more before anything is shown.
  */

@@ -1,31 +1,12 @@
 import { i18n } from './i18n.ts';
+import type { TextKey } from './translator.ts';
 
 /**
  * A text in the language the screen is shown in now, for code outside React (the call's model, media and the
  * texts modules their constants live in). Read it when it is shown, not when a module loads: the texts modules
  * define their constants as getters over this, so a language change reaches them on the next render.
  */
-export const screenText = i18n.t.bind(i18n);
-
-/**
- * The plain texts read so far, by language and key. i18next resolves every read afresh (key parsing, fallbacks,
- * interpolation and nesting checks: 5-12 µs each here), and the meeting screen reads some hundred texts per render,
- * many renders a second while a call joins. A catalogue added or removed empties it; a language change needs
- * nothing, as the language is part of the key.
- */
-const plainTexts = new Map<string, string>();
-i18n.store.on('added', () => plainTexts.clear());
-i18n.store.on('removed', () => plainTexts.clear());
-
-function plainText(key: string): string {
-  const cacheKey = `${i18n.language}\u0000${key}`;
-  let text = plainTexts.get(cacheKey);
-  if (text === undefined) {
-    text = (i18n.t as unknown as (key: string) => string)(key);
-    plainTexts.set(cacheKey, text);
-  }
-  return text;
-}
+export const screenText = i18n.t;
 
 /**
  * An object whose every property reads `group.key` from the catalogue in the screen's language each time it is
@@ -41,6 +22,6 @@ export function screenTexts<T extends Record<string, unknown>, F extends Record<
   const plain = Object.keys(swedish).filter((key) => !extra || !(key in extra));
   return Object.defineProperties(
     { ...extra },
-    Object.fromEntries(plain.map((key) => [key, { enumerable: true, configurable: true, get: () => plainText(`${group}.${key}`) }])),
+    Object.fromEntries(plain.map((key) => [key, { enumerable: true, configurable: true, get: () => i18n.t(`${group}.${key}` as TextKey) }])),
   ) as { readonly [K in Exclude<keyof T, keyof F>]: string } & F;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Trans } from 'react-i18next';
+import { Trans } from './trans.tsx';
 import { LANGUAGE_CODES } from './languages.ts';
-import { flatten } from './catalogue-check.ts';
+import { flatten, type TextKey } from './translator.ts';
 import { i18n, loadLanguage } from './i18n.ts';
 import { sv } from './catalogues/sv.ts';
 
@@ -24,7 +24,7 @@ describe('texts with links', () => {
       for (const key of withTags) {
         const tags = [...flatten(sv).get(key)!.matchAll(/<(\w+)>/g)].map((m) => m[1]!);
         const components = Object.fromEntries(tags.map((tag) => [tag, <a href={`#${tag}`} />]));
-        const html = renderToStaticMarkup(<Trans i18n={i18n} t={t} i18nKey={key as never} values={{ email: 'x@example.se' }} components={components} />);
+        const html = renderToStaticMarkup(<Trans t={t} i18nKey={key as TextKey} values={{ email: 'x@example.se' }} components={components} />);
         const links = [...html.matchAll(/<a href="#\w+">([^<]*)<\/a>/g)].map((m) => m[1]!.trim());
         expect({ key, language, links: links.length }).toEqual({ key, language, links: tags.length });
         for (const text of links) expect({ key, language, text: text.length > 0 }).toEqual({ key, language, text: true });

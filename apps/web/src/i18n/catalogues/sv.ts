@@ -7,7 +7,7 @@
  *
  * Groups follow the screens: shell (header, menu, footer, cookie notice), session (inactivity, logged out, error
  * pages), lobby, signup, publicAccess, rating, support, personalData, accessibility, then the conference's parts.
- * Interpolation is i18next's ({{name}}); plurals are i18next's suffixes (_one, _other), chosen by Intl.PluralRules.
+ * Placeholders are {{name}}; plurals are suffixes (_one, _other) chosen by Intl.PluralRules (translator.ts).
  */
 import { DISPLAY_NAME_REQUIRED, PUBLIC_ACCESS_FALLBACK_MESSAGE, PUBLIC_ACCESS_FIELD_TEXTS } from '@videomote/contract/public-access';
 import { SIGNUP_TEXTS } from '@videomote/contract/signup';

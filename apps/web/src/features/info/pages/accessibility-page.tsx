@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/trans.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

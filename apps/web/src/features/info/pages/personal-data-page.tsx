@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/trans.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loadClientConfig } from '../../../lib/client-config.ts';

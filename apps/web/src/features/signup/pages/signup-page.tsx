@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../../i18n/trans.tsx';
 import { useTexts } from '../../../i18n/use-texts.ts';
 import { knownText } from '../../../i18n/known-text.ts';
 import { SIGNUP_CODE_PARAM, SIGNUP_TEXTS, isRegistered, type SignupInfo } from '@videomote/contract/signup';
