@@ -90,18 +90,20 @@ export class Translator {
     return () => this.listeners.delete(listener);
   };
 
-  /** Changes with the language and every catalogue added (React's snapshot of this store). */
-  version = (): string => `${this.language}:${this.changes}`;
+  /** Counts the changes of language and catalogue (React's snapshot of this store). */
+  version = (): number => this.changes;
 
   private translate(language: string, key: string, values?: TextValues): string {
-    const count = values?.count;
-    for (const lang of language === this.fallback ? [language] : [language, this.fallback]) {
-      const texts = this.texts.get(lang);
-      if (!texts) continue;
-      const text = typeof count === 'number' ? (texts.get(`${key}_${this.pluralForm(lang, count)}`) ?? texts.get(`${key}_other`) ?? texts.get(key)) : texts.get(key);
-      if (text !== undefined) return interpolate(text, values);
-    }
-    return key;
+    const text = this.lookup(language, key, values?.count) ?? (language === this.fallback ? undefined : this.lookup(this.fallback, key, values?.count));
+    return text === undefined ? key : interpolate(text, values);
+  }
+
+  /** A text of one language, its plural form chosen by `count` (then `_other`, then the key without a form). */
+  private lookup(language: string, key: string, count: unknown): string | undefined {
+    const texts = this.texts.get(language);
+    if (!texts) return undefined;
+    if (typeof count !== 'number') return texts.get(key);
+    return texts.get(`${key}_${this.pluralForm(language, count)}`) ?? texts.get(`${key}_other`) ?? texts.get(key);
   }
 
   private pluralForm(language: string, count: number): string {
