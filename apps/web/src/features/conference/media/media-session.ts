@@ -284,8 +284,8 @@ export class MediaSession {
       },
       error: () => {
         if (!epoch.live) return;
-        // A late close of a socket already replaced by a resume: the live one is fine.
-        if (this.resume.active || this.socket?.readyState === WebSocket.OPEN) return;
+        // The resume under way decides (a replaced socket's close never reaches here: retireSocket).
+        if (this.resume.active) return;
         if (this.canResume()) this.resume.resume();
         else this.onLost();
       },

@@ -1,5 +1,8 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { mediaSocketUrl, readServerMessage, SessionEpoch } from './media-socket.ts';
+import { WebSocketServer } from 'ws';
+import { mediaSocketUrl, readServerMessage, retireSocket, SessionEpoch, tappedWebSocket } from './media-socket.ts';
 
 describe('the /media socket', () => {
   const address = { mediaBaseUrl: 'wss://host/media', meetingId: 'a b/c', token: 't&k=1', clientKey: 'key-1', attempt: 3, e2ee: true };
@@ -27,5 +30,30 @@ describe('the /media socket', () => {
     epoch.end();
     epoch.end();
     expect(epoch.live).toBe(false);
+  });
+
+  it("keeps a replaced socket's close from janus.js, and its messages not", async () => {
+    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(server, 'listening');
+    server.on('connection', (peer) => peer.send('{"janus":"event"}'));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const Tapped = tappedWebSocket();
+    // As janus.js does: a socket, then its listeners.
+    const open = async () => {
+      const ws = new Tapped(url);
+      const heard: string[] = [];
+      ws.addEventListener('message', () => heard.push('message'));
+      ws.addEventListener('close', () => heard.push('close'));
+      await once(ws, 'message');
+      return { ws, heard };
+    };
+    const replaced = await open();
+    const live = await open();
+    retireSocket(replaced.ws);
+    for (const peer of server.clients) peer.terminate();
+    await Promise.all([once(replaced.ws, 'close'), once(live.ws, 'close')]);
+    expect(replaced.heard).toEqual(['message']);
+    expect(live.heard).toEqual(['message', 'close']);
+    server.close();
   });
 });

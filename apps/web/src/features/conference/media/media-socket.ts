@@ -6,6 +6,8 @@ import type { MediaServerMessage } from '@videomote/contract/media';
  * connection attempt (`mediaSocketUrl`).
  */
 const taps = new Map<string, (ws: WebSocket) => void>();
+/** Sockets a resume replaced: janus.js no longer hears of their close (see retireSocket). */
+const retired = new WeakSet<WebSocket>();
 
 let Tapped: typeof WebSocket | null = null;
 /** The WebSocket class janus.js is given (made on first use: the class extends the browser's WebSocket). */
@@ -13,12 +15,27 @@ export function tappedWebSocket(): typeof WebSocket {
   Tapped ??= class TappedWebSocket extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
+      // Registered before janus.js's own listeners (it adds them after making the socket), so it can stop them.
+      const hush = (event: Event) => retired.has(this) && event.stopImmediatePropagation();
+      this.addEventListener('close', hush);
+      this.addEventListener('error', hush);
       const tap = taps.get(String(url));
       taps.delete(String(url));
       tap?.(this);
     }
   };
   return Tapped;
+}
+
+/**
+ * A resume's new socket takes over from `ws`: janus.js must not hear of `ws` closing. Its close handler marks the whole
+ * session disconnected whichever socket closed, and a replaced socket's close can come long after the new one claimed
+ * the session (the server ends it at the takeover, but on a congested link its end arrives behind its queued data):
+ * janus.js then refused every later request ("Is the server down? (connected=false)") on a socket that worked.
+ * Its messages still reach janus.js: until the takeover, the server's answers come on it.
+ */
+export function retireSocket(ws: WebSocket): void {
+  retired.add(ws);
 }
 
 /** Hands the socket janus.js opens next for `url` (the first one, or a resume's) to `tap`. */

@@ -2,7 +2,7 @@ import type { JanusJS } from 'janus-gateway';
 import { addressesChanged, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch, type IceRecovery } from '../model/ice-recovery.ts';
 import { heldThroughResume, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
-import type { SessionEpoch } from './media-socket.ts';
+import { retireSocket, type SessionEpoch } from './media-socket.ts';
 import type { RemoteFeeds } from './remote-feeds.ts';
 
 /** A media connection with its ICE recovery: an own publisher's or the subscriber connection. */
@@ -154,6 +154,7 @@ export class SocketResume {
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
     this.count += 1;
     this.replaced = host.socket();
+    if (this.replaced) retireSocket(this.replaced);
     // The old socket is left to the server, which drops it when the new one takes over: a close frame from here
     // could reach it first and end the connection that is being resumed.
     let attempt = 0;
