@@ -92,6 +92,22 @@ describe('a queue growing on the link', () => {
     expect(b.c.sample(nearFull, b.t, 30, b.down)).toBe(b.down);
   });
 
+  it('reads near the ceiling from the most of the last looks: a second of silent voices does not make the next step up a growing one', () => {
+    const c = new DownlinkController();
+    for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);
+    const down = c.cut;
+    // Near the 500 kbit/s ceiling when the voices talk, far below it when they are silent.
+    const spurts = (t: number) => ({ ...clean, receivedBitrate: t % 2_000 === 0 ? 450_000 : 300_000 });
+    const steps: { at: number; by: number }[] = [];
+    for (let t = 7_000, before = down; t < 30_000; t += 1_000, before = c.cut) if (c.sample(spurts(t), t, 30) !== before) steps.push({ at: t, by: before - c.cut });
+    expect(steps.length).toBeGreaterThan(3);
+    // One rung per probe, each after the last one held: no two cameras on at once.
+    for (const [i, step] of steps.entries()) {
+      expect(step.by).toBe(1);
+      if (i > 0) expect(step.at - steps[i - 1]!.at).toBeGreaterThanOrEqual(PROBE_HELD_MS);
+    }
+  });
+
   it('judges a step up taken below the ceiling as a probe too (the voices silent that second): held, the next follows PROBE_HELD_MS later', () => {
     const c = new DownlinkController();
     for (let t = 0; t <= 6_000; t += 1_000) c.sample(lossy, t, 30);

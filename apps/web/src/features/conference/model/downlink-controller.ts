@@ -76,6 +76,14 @@ export const FORGIVE_AFTER_MS = 60_000;
  * second, the link has grown.
  */
 export const NEAR_CEILING = 0.8;
+/**
+ * Near the ceiling is read from the most received in this many looks, not the last one: the voices talk in spurts
+ * (each 25-76 kbit/s on the wire), so a second in which they were silent read far below a link that was full a moment
+ * before, and the controller took growing steps up two seconds apart where it should have probed one rung (browser
+ * test, 3 December: 262 and 308 kbit/s under a ceiling of 396, two cameras on at once, 447 kbit/s, the queue full
+ * and a voice losing 4 % of its packets).
+ */
+export const NEAR_LOOKS = 5;
 export const LINK_GREW = 1.25;
 /**
  * A probe that held with every second of it (after its first) this far above the ceiling has grown the link too: a
@@ -125,6 +133,8 @@ export class DownlinkController {
   private standingBefore = false;
   /** Loss until then is a step's already taken back (QUEUE_LOSS_IGNORED_MS). */
   private ignoreLossUntil = Number.NEGATIVE_INFINITY;
+  /** What the last NEAR_LOOKS looks received (bit/s). */
+  private readonly recent: number[] = [];
 
   get cut(): number {
     return this.cutNow;
@@ -168,6 +178,8 @@ export class DownlinkController {
       this.cutNow = Math.min(this.cutNow, limit);
       return this.cutNow;
     }
+    this.recent.push(s.receivedBitrate);
+    if (this.recent.length > NEAR_LOOKS) this.recent.shift();
     const congested =
       s.videoLoss > VIDEO_LOSS_CONGESTED ||
       s.audioLoss > AUDIO_LOSS_CONGESTED ||
@@ -257,7 +269,7 @@ export class DownlinkController {
       this.regrown = true;
     }
     this.cutNow = Math.min(this.cutNow, limit);
-    const near = this.ceiling !== null && s.receivedBitrate >= this.ceiling * NEAR_CEILING;
+    const near = this.ceiling !== null && Math.max(...this.recent) >= this.ceiling * NEAR_CEILING;
     // Near the ceiling a step is a probe: one rung, then a stable period to see whether the link takes it (every
     // layer switch costs a key frame, a burst that a full queue drops with the voices in it).
     const since = now - Math.max(this.lastUp, this.lastDown);
