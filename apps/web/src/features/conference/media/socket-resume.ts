@@ -1,5 +1,5 @@
 import type { JanusJS } from 'janus-gateway';
-import { addressesChanged, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch, type IceRecovery } from '../model/ice-recovery.ts';
+import { addressGained, mediaFlowedSince, NETWORK_WATCH_FOR_MS, NETWORK_WATCH_MS, SignalWatch, type IceRecovery } from '../model/ice-recovery.ts';
 import { heldThroughResume, reopenResumeSocket, RESUME_PATH_CHECK_MS, RESUME_TIMEOUT_MS } from '../model/signalling-recovery.ts';
 import { localAddresses } from './local-addresses.ts';
 import { retireSocket, type SessionEpoch } from './media-socket.ts';
@@ -143,12 +143,14 @@ export class SocketResume {
       // The receiving connection's requests go on once the restarts are decided: let go first, it would send a
       // restart still waiting from the outage, and restartNow then ask Janus for a second behind it.
       const remote = host.remote();
+      // The addresses the restarts gather on: read now, not at the give-up, since Chromium may have learned the
+      // new one meanwhile and then lists both (see addressGained).
+      const addresses = localAddresses().catch(() => []);
       void this.restartWherePathBroke(epoch, atGiveUp).finally(() => remote?.resumed());
       void this.watchAddresses(epoch, addresses, bytesAtGiveUp);
     };
-    // The socket broke without a close (an address change, most likely): note the browser's addresses now, to
-    // restart once more when its list changes (watchAddresses), the media received so far, and each connection.
-    const addresses: Promise<string[]> = localAddresses().catch(() => []);
+    // The socket broke without a close (an address change, most likely): note the media received so far, and each
+    // connection as it is.
     const bytesAtGiveUp = this.receivedBytes().catch(() => null);
     const atGiveUp = this.markConnections();
     const timer = setTimeout(() => done(false), RESUME_TIMEOUT_MS);
@@ -221,18 +223,18 @@ export class SocketResume {
 
   /**
    * After a resume: Chromium learns a new address seconds after the change, so a restart made at once may have
-   * gathered on the old one. When its address list changes from what it was at the resume, every connection of
+   * gathered on the old one. When its address list gains one it did not have at the resume, every connection of
    * this session restarts ICE once more (the same RTCPeerConnections), now on the new address. Not watched when
    * media arrived since the socket was given up: the path has not moved (the server, or a machine starved of CPU,
    * was only slow to answer), and the watch makes a throwaway peer connection every NETWORK_WATCH_MS for seconds.
    */
-  private async watchAddresses(epoch: SessionEpoch, before: Promise<string[]>, bytesAtGiveUp: Promise<number | null>): Promise<void> {
+  private async watchAddresses(epoch: SessionEpoch, atRestart: Promise<string[]>, bytesAtGiveUp: Promise<number | null>): Promise<void> {
     if (mediaFlowedSince(await bytesAtGiveUp, await this.receivedBytes().catch(() => null))) return;
-    const atResume = await before;
+    const atResume = await atRestart;
     const end = Date.now() + NETWORK_WATCH_FOR_MS;
     while (Date.now() < end && !this.host.closed() && epoch.live && !this.active) {
       await new Promise((r) => setTimeout(r, NETWORK_WATCH_MS));
-      if (!addressesChanged(atResume, await localAddresses().catch(() => []))) continue;
+      if (!addressGained(atResume, await localAddresses().catch(() => []))) continue;
       if (this.host.closed() || !epoch.live) return;
       const remote = this.host.remote();
       for (const c of this.host.iceConnections()) if (c.recovery !== remote?.iceRecovery) c.recovery.restartNow();
