@@ -11,6 +11,14 @@ import { openingCall } from '../features/conference/media/opening-call.ts';
  * more on a cheap phone), not after, and the call's media are started with them (openCallBeforeTheApp). main.tsx
  * imports this module too; it runs once.
  */
+/**
+ * How long the app's code waits for the call's media to start (token and configuration answered, the `/media` socket
+ * asked for) before it runs anyway: on a slow link the loading spinner is held back at most this long for the token.
+ * Declared before the code below uses it: the build turns a top-level `const` into a `var`, so used before this line
+ * it was `undefined`, a timer of 0 ms, and the app ran at once instead of after the call's start (join bench, 3 December).
+ */
+const APP_WAITS_FOR_CALL_MS = 400;
+
 const meetingId = meetingOfConferencePath(window.location.pathname);
 let appMayStart: Promise<unknown> = Promise.resolve();
 if (meetingId) {
@@ -22,12 +30,6 @@ if (meetingId) {
 }
 // Any page: the first screen's texts, when they are not the Swedish ones the bundle holds (i18n/first-language.ts).
 prefetchFirstLanguage(window.location.pathname);
-
-/**
- * How long the app's code waits for the call's media to start (token and configuration answered, the `/media` socket
- * asked for) before it runs anyway: on a slow link the loading spinner is held back at most this long for the token.
- */
-const APP_WAITS_FOR_CALL_MS = 400;
 
 /**
  * Opening a meeting's call directly, its media start before the app's code runs, not after: the call's modules and
