@@ -132,7 +132,13 @@ describe('a Meeting', () => {
     await expect.poll(() => status(erik).textContent()).toBe('Ingen annan är ansluten till mötet');
     // The lobby's device choice (labels as JSON strings) is matched case-insensitively.
     await jonna.evaluate(() => localStorage.setItem('audio_device', JSON.stringify('FAKE AUDIO INPUT 2')));
+    // Opening the meeting page, the token is asked for once: by the page's first script, not again by the route.
+    const tokenRequests: string[] = [];
+    const countToken = (r: { url(): string }) => void (r.url().endsWith('/api/meeting/gettoken') && tokenRequests.push(r.url()));
+    jonna.on('request', countToken);
     await enter(jonna, meeting.id);
+    jonna.off('request', countToken);
+    expect(tokenRequests).toHaveLength(1);
     for (const page of [erik, jonna]) {
       await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toBe('2 personer deltar i mötet');
       // Audio on, video off first: the own tile shows initials until the camera is switched on.
