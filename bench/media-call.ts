@@ -33,6 +33,7 @@ import crypto from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -67,7 +68,7 @@ const { newUserPage } = await import('../e2e/support/browser.ts');
 const { RECORD_PEER_CONNECTIONS } = await import('../e2e/support/peer-connections.ts');
 const { movingBarClip, testPin } = await import('../e2e/support/fake-camera.ts');
 const { dataDirWithMeeting, postgresWithMeeting } = await import('../e2e/support/seed.ts');
-const { startServer, freePort } = await import('../e2e/support/server.ts');
+const { startServer } = await import('../e2e/support/server.ts');
 const { loginAs, loginWithPin } = await import('../e2e/support/login.ts');
 const { withoutMicrophone } = await import('../e2e/support/call.ts');
 const { giveConsent } = await import('./page-consent.ts');
@@ -153,13 +154,14 @@ const bareFiles: Record<string, { type: string; body: string; cache: boolean }> 
   '/bare/opus-dtx.js': { type: 'text/javascript', cache: true, body: pageScript('apps/web/src/features/conference/model/opus-dtx.ts') },
   '/bare/janus.es.js': { type: 'text/javascript', cache: true, body: fs.readFileSync(path.join(root, 'node_modules/janus-gateway/npm/dist/janus.es.js'), 'utf8') },
 };
-const barePort = await freePort();
 const bareServer = http.createServer((req, res) => {
   const file = bareFiles[new URL(req.url ?? '/', 'http://x').pathname];
   if (!file) return void res.writeHead(404).end();
   res.writeHead(200, { 'content-type': `${file.type}; charset=utf-8`, 'cache-control': file.cache ? 'max-age=3600' : 'no-cache' }).end(file.body);
 });
-await new Promise<void>((resolve) => bareServer.listen(barePort, SERVER_ADDRESS, resolve));
+// Port 0 on its own address: a port freePort finds free on 127.0.0.1 can be a live connection's on this one (EADDRINUSE).
+await new Promise<void>((resolve) => bareServer.listen(0, SERVER_ADDRESS, resolve));
+const barePort = (bareServer.address() as AddressInfo).port;
 cleanups.push(() => new Promise((r) => bareServer.close(r)));
 const bareOrigin = `http://${SERVER_ADDRESS}:${barePort}`;
 
