@@ -318,8 +318,9 @@ describe('media that reaches everyone', () => {
       });
     // The socket watch gives the hanging /media socket up within about 1.5-2.5 s (SignalWatch), the resume restarts
     // ICE, and when that restart gathered on the old address only, every connection restarts again once Chromium
-    // has learned its new one (a few seconds after the move). Measured 2.8-3.5 s from the move to media both ways (was 9.0-9.2 s with the 7 s silence rule;
-    // 9-25 s whenever the restarts of the link cut and of the move together gave a working connection up).
+    // has learned its new one (a few seconds after the move). Measured 2.8-3.5 s from the move to media both ways
+    // (was 9.0-9.2 s with the 7 s silence rule; 9-25 s whenever the restarts of the link cut and of the move together
+    // gave a working connection up).
     const afterMove = await step('media after the move', () => bothFlow(moved, 'address moved'));
     expect(afterMove, await jonnaSinceMark()).toBeLessThanOrEqual(5);
     for (const p of [erik, jonna]) expect(await samePcs(p)).toEqual({ made: 0, allKept: true });
