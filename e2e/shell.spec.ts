@@ -193,9 +193,27 @@ describe('information pages', () => {
     // Logged out: the start-up session probe must not show up as a failed (401) request in the console.
     const logged: string[] = [];
     page.on('console', (m) => ['error', 'warning'].includes(m.type()) && logged.push(`${m.type()}: ${m.text()}`));
+    // Every title the page is given on the way, the app's start included: its own only, never the default between
+    // the HTML's and the page's (a screen reader announces the change; this test once read 'Videomöte' there).
+    await context.addInitScript(() => {
+      const titles: string[] = [];
+      (window as unknown as { __titles: string[] }).__titles = titles;
+      const own = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+      Object.defineProperty(Document.prototype, 'title', {
+        ...own,
+        set(this: Document, value: string) {
+          titles.push(value);
+          own.set!.call(this, value);
+        },
+      });
+    });
     await page.goto(path);
     expect(await h1(page)).toBe(heading);
     expect(await page.title()).toBe(title);
+    // The app has taken the server-drawn first screen over (where there was one).
+    await page.waitForFunction(() => !document.querySelector('[data-first-screen]'));
+    await expect.poll(() => page.title()).toBe(title);
+    expect(await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles)).not.toContain('Videomöte');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(logged).toEqual([]);
     await page.setViewportSize({ width: 375, height: 740 });

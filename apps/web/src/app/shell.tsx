@@ -41,9 +41,11 @@ export function Shell() {
     [navigate],
   );
 
-  // Default title first (layout effect), so a page's own title (a passive effect) wins.
+  // Default title first (layout effect), so a page's own title (a passive effect) wins. Not at the first render:
+  // the HTML's title is the page's already (the server writes a first screen's), and replaced by the default it read
+  // 'Videomöte' until the page's effect ran, a change a screen reader may announce.
   useLayoutEffect(() => {
-    document.title = DEFAULT_TITLE;
+    if (!firstRender.current) document.title = DEFAULT_TITLE;
   }, [location.pathname]);
 
   // The menu closes when a navigation ends; focus goes to the new page (or the #fragment asked for), so
