@@ -171,7 +171,9 @@ describe('Felsökning', () => {
         { id: expect.any(String), displayName: 'Erik Handläggare', role: 'EmploymentOfficer', roleLabel: 'Anställd på Arbetsförmedlingen', isAdmin: true, kind: 'staff' },
         { id: expect.any(String), displayName: 'Jonna S', role: 'JobSeeker', roleLabel: 'Arbetssökande', isAdmin: false, kind: 'external' },
       ]);
-      expect(res.body).not.toMatch(/199001012385|19900101|pin/i);
+      expect(res.body).not.toMatch(/199001012385|19900101/);
+      // No field about a PIN. Matching 'pin' anywhere failed once on a random id holding those letters (CI, 3 December).
+      expect(res.body).not.toMatch(/"[^"]*pin[^"]*"\s*:/i);
     }
   });
 
