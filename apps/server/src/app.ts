@@ -210,6 +210,6 @@ async function registerWeb(app: FastifyInstance): Promise<void> {
     // Vary: an external screen is sent with its first screen or without, by the browser's languages.
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language');
     if (!screen) return reply.send(html);
-    return reply.send(withFirstScreen(html, request.cookies.acceptcookies === 'true' ? screen.html : screen.htmlWithCookieNotice, screen.title));
+    return reply.send(withFirstScreen(html, request.cookies.acceptcookies === 'true' ? screen.html : screen.htmlWithCookieNotice, screen.title, { loading: screen.loading }));
   });
 }

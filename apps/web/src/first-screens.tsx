@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import type { FirstScreen } from '@videomote/contract/first-screens';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
-import { appRoutes } from './app/router.tsx';
+import { AppLoading, appRoutes } from './app/router.tsx';
 import { ACCEPT_COOKIES } from './app/cookie-notice.tsx';
 import { SessionProvider } from './features/session/session-context.tsx';
 import { isExternalScreen } from './i18n/language-choice.ts';
@@ -29,6 +29,13 @@ export const FIRST_SCREEN_PATHS = [
   '/meetings/:meetingId/lobby',
 ] as const;
 
+/**
+ * Pages whose first screen is the app's loading spinner: the meeting screen shows its call, which no HTML can
+ * carry, and the app keeps the spinner until the call's receiving connection is answered (app/early-start.ts), so
+ * the person sees it from the first paint instead of a blank window.
+ */
+export const LOADING_SCREEN_PATHS = ['/meetings/:meetingId/conference'] as const;
+
 /** Without the routes' loaders: they start the app's work in the browser (the lobby's warm-up), not markup. */
 const withoutLoaders = (routes: RouteObject[]): RouteObject[] =>
   routes.map((r) => ({ ...r, loader: undefined, children: r.children && withoutLoaders(r.children) }) as RouteObject);
@@ -53,6 +60,10 @@ export async function renderFirstScreens(): Promise<FirstScreen[]> {
     };
     const html = await render(`${ACCEPT_COOKIES}=true`);
     screens.push({ path, title: renderedTitle.value, html, htmlWithCookieNotice: await render(''), external: isExternalScreen(url.pathname) });
+  }
+  for (const path of LOADING_SCREEN_PATHS) {
+    const html = renderToString(<AppLoading />);
+    screens.push({ path, title: DEFAULT_TITLE, html, htmlWithCookieNotice: html, external: isExternalScreen(path.replace(/:[a-zA-Z]+/g, 'first-screen')), loading: true });
   }
   return screens;
 }

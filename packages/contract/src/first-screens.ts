@@ -13,4 +13,9 @@ export interface FirstScreen {
   htmlWithCookieNotice: string;
   /** An external person's screen, shown in their language: sent only to a browser that reads Swedish first. */
   external: boolean;
+  /**
+   * The app's loading screen, for a page whose first content needs what no HTML can carry (the meeting screen: the
+   * call). Its scripts keep their priority: they are what the page waits for, not something after its first paint.
+   */
+  loading?: boolean;
 }

@@ -38,5 +38,7 @@ describe('first screens', () => {
     // The scripts wait for the styles: the first screen does not need them.
     const scripts = '<head><script type="module" async src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"></div>';
     expect(withFirstScreen(scripts, '', 'x')).toBe('<head><script type="module" fetchpriority="low" async src="/a.js"></script><link rel="modulepreload" fetchpriority="low" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"><div data-first-screen inert></div></div>');
+    // Behind a loading screen the page waits for its scripts: they keep their priority.
+    expect(withFirstScreen(scripts, '<p>…</p>', 'x', { loading: true })).toBe('<head><script type="module" async src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"></head><div id="root"><div data-first-screen inert><p>…</p></div></div>');
   });
 });

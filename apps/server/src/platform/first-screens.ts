@@ -51,13 +51,12 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * code behind it yet would be lost, and so would text typed into a field the app then draws anew). Its scripts are
  * then not needed for the first paint: they are fetched at low priority, after the styles (a browser fetches
  * scripts, and module preloads, ahead of most else, and Lighthouse's simulation counts what was so fetched before
- * the first paint as needed for it).
+ * the first paint as needed for it). Not so behind a `loading` screen, which is there only until they have run.
  */
-export function withFirstScreen(html: string, markup: string, title: string): string {
+export function withFirstScreen(html: string, markup: string, title: string, { loading = false } = {}): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
-    .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-    .replace(root, () => `<div id="root"><div data-first-screen inert>${markup}</div></div>`);
+  const page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`).replace(root, () => `<div id="root"><div data-first-screen inert>${markup}</div></div>`);
+  // A loading screen is only there until the scripts have run: they keep their priority.
+  return loading ? page : page.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 }

@@ -207,6 +207,11 @@ describe('the web app', () => {
     expect(await page('/personaldata', { 'accept-language': 'ar-SE,sv;q=0.5' })).toBe('');
     expect(await page('/meetings', { 'accept-language': 'ar-SE' })).toContain('class="app-header"');
     expect(await page('/publicaccess/abc', swedish)).toContain('Hämtar mötet...');
+    // The meeting screen: the app's loading spinner until the call's receiving connection is answered, its scripts at
+    // the priority they had.
+    const meeting = await t.app.inject({ url: '/meetings/5f0c/conference', headers: swedish });
+    expect(root(meeting.body)).toMatch(/^<div class="spinner" role="status"[^>]*>.*Laddar Videomöte\.\.\.<\/span><\/div>$/);
+    expect(meeting.body).not.toContain('fetchpriority="low"');
     // A page without one: the app draws it.
     expect(await page('/admin', swedish)).toBe('');
     expect((await t.app.inject('/personaldata')).headers.vary).toMatch(/accept-language/i);

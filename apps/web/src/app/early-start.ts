@@ -12,12 +12,13 @@ import { openingCall } from '../features/conference/media/opening-call.ts';
  * imports this module too; it runs once.
  */
 /**
- * How long the app's code waits for the call's media to start (token and configuration answered, the `/media` socket
- * asked for) before it runs anyway: on a slow link the loading spinner is held back at most this long for the token.
+ * How long the app's code waits for the call's receiving connection to be answered before it runs anyway. Until
+ * then the page shows the loading spinner that came with its HTML (first-screens.tsx), which the app would show as
+ * well: the meeting screen's first render waits for the same answer (features/conference/routes.tsx).
  * Declared before the code below uses it: the build turns a top-level `const` into a `var`, so used before this line
  * it was `undefined`, a timer of 0 ms, and the app ran at once instead of after the call's start (join bench, 3 December).
  */
-const APP_WAITS_FOR_CALL_MS = 400;
+const APP_WAITS_FOR_CALL_MS = 900;
 
 const meetingId = meetingOfConferencePath(window.location.pathname);
 let appMayStart: Promise<unknown> = Promise.resolve();
@@ -33,10 +34,12 @@ prefetchFirstLanguage(window.location.pathname);
 
 /**
  * Opening a meeting's call directly, its media start before the app's code runs, not after: the call's modules and
- * janus.js are small beside React, the router and the pages, whose evaluation is one long task (180 ms on this VM,
- * more on a phone) that held the `/media` socket back until the route's loader ran (the join bench's timeline:
- * docs/benchmarks.md). Now the socket's handshake and Janus's answers travel while that task runs. The route's loader
- * takes the call (opening-call.ts); one nobody takes closes itself, as the loader's own does.
+ * janus.js are small beside React, the router and the pages, whose evaluation is one long task (100-180 ms on this
+ * VM, more on a phone) and whose start and render take more. Run as soon as the session was made, that work held
+ * the `/media` socket's messages, Janus's offer and the answer behind it on the main thread (the join bench's
+ * timeline, 3 December: the socket open 130 ms after it was made); run once the receiving connection is answered,
+ * it overlaps ICE and DTLS, which need no main thread (docs/benchmarks.md). The route's loader takes the call
+ * (opening-call.ts); one nobody takes closes itself, as the loader's own does.
  */
 function openCallBeforeTheApp(meeting: string): Promise<unknown> {
   const call = Promise.all([import('../features/conference/media/call-start.ts'), import('../features/conference/media/janus-loader.ts').then((m) => m.loadJanus())]).then(
@@ -45,7 +48,7 @@ function openCallBeforeTheApp(meeting: string): Promise<unknown> {
   );
   openingCall(meeting, call);
   const cap = new Promise((resolve) => setTimeout(resolve, APP_WAITS_FOR_CALL_MS));
-  return Promise.race([call.then((c) => c?.sessionMade), cap]);
+  return Promise.race([call.then((c) => c?.receiving(APP_WAITS_FOR_CALL_MS)), cap]);
 }
 
 /**
@@ -57,18 +60,19 @@ function openCallBeforeTheApp(meeting: string): Promise<unknown> {
 function startApp() {
   const app = document.querySelector<HTMLLinkElement>('link[data-videomote-app]');
   if (!app) return;
-  const run = () => void import(/* @vite-ignore */ app.href);
-  if (!document.getElementById('root')?.hasChildNodes()) return void appMayStart.then(run);
-  // After the next paint: a task queued from the frame's animation callback runs once that frame has been drawn.
-  // A hidden tab draws no frames; there the timer starts it.
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    run();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
+  const painted = document.getElementById('root')?.hasChildNodes() ? nextPaint() : null;
+  void Promise.all([painted, appMayStart]).then(() => import(/* @vite-ignore */ app.href));
+}
+
+/**
+ * Settles after the next frame has been drawn: a task queued from the frame's animation callback runs once it has.
+ * A hidden tab draws no frames; there the timer settles it.
+ */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startApp, { once: true });
 else startApp();

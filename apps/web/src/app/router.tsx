@@ -16,8 +16,9 @@ import { RouteError } from './route-error.tsx';
 import { LanguageScope } from './language-scope.tsx';
 import { i18n } from '../i18n/i18n.ts';
 
-// Shown while the first page's code (a lazy route) loads, instead of a blank window.
-const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
+// Shown while the first page's code (a lazy route) loads, instead of a blank window; and from the HTML on a page
+// whose first content cannot come with it (first-screens.tsx).
+export const AppLoading = () => <LoadingSpinner label={i18n.t('common.loadingApp')} />;
 
 /**
  * Someone in the lobby is about to enter the call. Once the lobby has loaded and shown and the phone is idle
