@@ -3,6 +3,7 @@ import { Features, type Feature, type UserLevel } from './identity.ts';
 import { checkPersonnummer, pinErrorMessage } from './personnummer.ts';
 import { ADMIN_GRANTABLE_ROLES, CAPTIONER_ROLE, PRESENTER_ROLES, STAFF_ROLES, STAGE_KEPT_ROLES, type ParticipantRole } from './participant-roles.ts';
 import { MEETING_MAX_PARTICIPANTS, MEETING_TIME_ZONE, WEBCAST_MAX_PRESENTERS } from './meetings.ts';
+import { offsetByRule } from './stockholm-offset.ts';
 
 /**
  * Text interpreters (Skrivtolk) per meeting: long assignments are shared by two who take turns (the norm for
@@ -184,9 +185,11 @@ export const isTextInterpreterRole = (role: string | null | undefined) => role =
 /** Whose camera stays on stage for everyone (sign-language and text interpreters), whatever the grid holds. */
 export const isKeptOnStage = (role: string | null | undefined) => (STAGE_KEPT_ROLES as readonly (string | null | undefined)[]).includes(role);
 
-// ---- Time in Europe/Stockholm, without a date library: Intl knows the zone's rules. ----
+// ---- Time in Europe/Stockholm, without a date library: the EU's summer-time rule, and Intl outside its years. ----
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
+// Made on first use only: a page's first Intl.DateTimeFormat is a long task (stockholm-offset.ts).
+let partsFormat: Intl.DateTimeFormat | null = null;
+const partsFormatOptions: Intl.DateTimeFormatOptions = {
   timeZone: MEETING_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -196,7 +199,7 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   weekday: 'short',
-});
+};
 
 export interface LocalParts {
   year: number;
@@ -213,7 +216,7 @@ const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 
 
 function intlParts(date: Date): LocalParts {
   const get: Record<string, string> = {};
-  for (const p of partsFormat.formatToParts(date)) get[p.type] = p.value;
+  for (const p of (partsFormat ??= new Intl.DateTimeFormat('en-GB', partsFormatOptions)).formatToParts(date)) get[p.type] = p.value;
   return {
     year: Number(get.year),
     month: Number(get.month),
@@ -227,20 +230,25 @@ function intlParts(date: Date): LocalParts {
 
 const HOUR_MS = 3_600_000;
 /**
- * Stockholm's offset from UTC for each UTC hour seen. The zone changes offset only on the hour, so one Intl call per
- * hour replaces one per date: lists format thousands of dates and Intl's formatToParts is slow.
+ * Stockholm's offset from UTC for each UTC hour seen. The zone changes offset only on the hour, so one lookup per
+ * hour replaces one per date: lists format thousands of dates, and outside the rule's years Intl's formatToParts is
+ * slow.
  */
 const offsetByUtcHour = new Map<number, number>();
 
 function offsetOfUtcHour(hour: number): number {
   let offset = offsetByUtcHour.get(hour);
   if (offset === undefined) {
-    const p = intlParts(new Date(hour * HOUR_MS));
-    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - hour * HOUR_MS;
+    offset = offsetByRule(hour * HOUR_MS) ?? intlOffset(hour * HOUR_MS);
     if (offsetByUtcHour.size >= 100_000) offsetByUtcHour.clear();
     offsetByUtcHour.set(hour, offset);
   }
   return offset;
+}
+
+function intlOffset(t: number): number {
+  const p = intlParts(new Date(t));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
 }
 
 /** The Stockholm wall-clock parts of an instant. */
