@@ -32,7 +32,8 @@ export const FIRST_SCREEN_PATHS = [
 /**
  * Pages whose first screen is the app's loading spinner: the meeting screen shows its call, which no HTML can
  * carry, and the app keeps the spinner until the call's receiving connection is answered (app/early-start.ts), so
- * the person sees it from the first paint instead of a blank window.
+ * the person sees it from the first paint instead of a blank window. It is sent whatever the browser's languages:
+ * its one text is the spinner's status, visually hidden, so nothing Swedish shows to someone who reads another.
  */
 export const LOADING_SCREEN_PATHS = ['/meetings/:meetingId/conference'] as const;
 
@@ -63,7 +64,7 @@ export async function renderFirstScreens(): Promise<FirstScreen[]> {
   }
   for (const path of LOADING_SCREEN_PATHS) {
     const html = renderToString(<AppLoading />);
-    screens.push({ path, title: DEFAULT_TITLE, html, htmlWithCookieNotice: html, external: isExternalScreen(path.replace(/:[a-zA-Z]+/g, 'first-screen')), loading: true });
+    screens.push({ path, title: DEFAULT_TITLE, html, htmlWithCookieNotice: html, external: false, loading: true });
   }
   return screens;
 }

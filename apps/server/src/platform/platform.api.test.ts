@@ -212,6 +212,8 @@ describe('the web app', () => {
     const meeting = await t.app.inject({ url: '/meetings/5f0c/conference', headers: swedish });
     expect(root(meeting.body)).toMatch(/^<div class="spinner" role="status"[^>]*>.*Laddar Videomöte\.\.\.<\/span><\/div>$/);
     expect(meeting.body).not.toContain('fetchpriority="low"');
+    // Shown whatever the browser reads: nothing in it is visible text.
+    expect(await page('/meetings/5f0c/conference', { 'accept-language': 'ar-SE' })).toBe(root(meeting.body));
     // A page without one: the app draws it.
     expect(await page('/admin', swedish)).toBe('');
     expect((await t.app.inject('/personaldata')).headers.vary).toMatch(/accept-language/i);
