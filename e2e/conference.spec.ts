@@ -196,6 +196,14 @@ describe('a Meeting', () => {
         await expect.poll(() => page.locator('.main-grid.grid-3 > .tile').count(), { timeout: 15_000 }).toBe(3);
       }
       await receivesMedia(karin, 2);
+      // She subscribed to the others a render before her page had drawn their tiles: their cameras started at the
+      // layer a cell of the grid of three needs on her window, not at Janus's top layer (the whole 720p stream).
+      const firstLayers = await karin.evaluate(() => {
+        const hook = (window as unknown as { __videomoteTest: { session: { remote: { asked: Map<number, { streamId: string; first?: { substream: number } }> } } } }).__videomoteTest;
+        return [...hook.session.remote.asked.values()].filter((a) => a.streamId.startsWith('camera-')).map((a) => a.first?.substream ?? 'top');
+      });
+      expect(firstLayers).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(Math.max(...(firstLayers as number[]))).toBeLessThan(2);
       const dtxAnswered = await karin.evaluate(() => {
         const hook = (window as unknown as { __videomoteTest: { session: { peerConnections(): { role: string; pc: RTCPeerConnection }[] } } }).__videomoteTest;
         const pc = hook.session.peerConnections().find((x) => x.role === 'publisher')!.pc;

@@ -1,4 +1,5 @@
 import { cameraStreamId, type CallModel, type CallState, type ReceivedVideo } from '../model/call-model.ts';
+import { expectedTileHeight } from '../model/layout.ts';
 import type { VideoWant } from '../model/subscription-plan.ts';
 import { allocate, awaitingTile, CAMERA_RUNGS, currentSpeaker, maxCut, protectedCut, SPEAKING_LEVEL, speakerRanks, type LayerChoice, type VideoDemand } from '../model/video-layers.ts';
 import { DownlinkController, layerRequestsHold, ResumeWatch, AUDIO_LOSS_CONGESTED, VIDEO_LOSS_CONGESTED } from '../model/downlink-controller.ts';
@@ -138,15 +139,16 @@ export class VideoLayerControl {
   }
 
   /**
-   * The layer a camera not received yet starts at: what its tile (on the page already, showing initials) needs now,
-   * beside the videos received and under the downlink's present cut. Null (Janus's top layer) when it has no tile
-   * yet; the next look sets its layer then.
+   * The layer a camera not received yet starts at: what its tile needs now (on the page already, showing initials;
+   * or, when the screen has not drawn it yet, a cell of the grid of everyone in the call), beside the videos
+   * received and under the downlink's present cut. The next look corrects it once the tile is there.
    */
   firstLayer(streamId: string): LayerChoice | null {
     if (streamId.startsWith('screen-')) return null;
-    const size = measureTile(streamId);
-    if (!size.mounted) return null;
-    const demands = [...this.demands.filter((d) => d.streamId !== streamId), this.demand(streamId, size, this.model.getState())];
+    const state = this.model.getState();
+    const measured = measureTile(streamId);
+    const size = measured.mounted ? measured : { height: expectedHeight(Math.max(state.connections.length, 2)), mini: false };
+    const demands = [...this.demands.filter((d) => d.streamId !== streamId), this.demand(streamId, size, state)];
     const plan = allocate(demands, this.downlink.cut).find((p) => p.streamId === streamId);
     // Not visible or no room on the downlink: the lowest layer until the next look turns it off.
     return plan?.send ? plan.layer : CAMERA_RUNGS[1]!;
@@ -217,6 +219,14 @@ const LOG_SECONDS = 300;
  * scrolled out of the page), read from the tiles' `data-stream-id`. The media layer reads the page rather than
  * have every tile report its size, so that the tiles stay free of media concerns.
  */
+/** A grid cell's height in device pixels for `people`, in the video area if the screen has one yet, else the window. */
+function expectedHeight(people: number): number {
+  if (typeof document === 'undefined') return 0;
+  const area = document.querySelector('main.video-area')?.getBoundingClientRect();
+  const size = area && area.width > 0 && area.height > 0 ? area : { width: window.innerWidth, height: window.innerHeight };
+  return Math.round(expectedTileHeight(people, size) * (window.devicePixelRatio || 1));
+}
+
 function measureTile(streamId: string): { height: number; mini: boolean; mounted: boolean } {
   if (typeof document === 'undefined') return { height: 0, mini: false, mounted: false };
   const figure = document.querySelector(`figure.tile[data-stream-id="${CSS.escape(streamId)}"]`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CallModel } from './call-model.ts';
-import { gridFit, nobodySendsVideo, statusText, VIDEO_ASPECT } from './layout.ts';
+import { expectedTileHeight, gridFit, nobodySendsVideo, statusText, VIDEO_ASPECT } from './layout.ts';
 
 describe('the status before and after trying', () => {
   it('says Ansluter... before the first attempt, and Anslutning misslyckades only after one failed', () => {
@@ -54,5 +54,18 @@ describe('gridFit', () => {
     expect(gridFit(4, 1200, 700)).toMatchObject({ columns: 2, rows: 2 });
     // One tile fills what it can of its aspect ratio.
     expect(gridFit(1, 1000, 300)).toMatchObject({ columns: 1, rows: 1, tileWidth: 533, tileHeight: 299 });
+  });
+});
+
+describe('expectedTileHeight', () => {
+  it("gives a joiner of an eight-person call a grid cell's height, low enough for the lowest layer on a laptop", () => {
+    // 1280×720 window: a 3×3 grid, cells 234 px high (the lowest layer, 180 high, serves up to 240).
+    expect(expectedTileHeight(8, { width: 1280, height: 720 })).toBe(234);
+    expect(expectedTileHeight(2, { width: 1280, height: 720 })).toBe(357);
+  });
+
+  it('counts at most the grid of the main area, the rest being minis', () => {
+    expect(expectedTileHeight(40, { width: 1900, height: 900 })).toBe(expectedTileHeight(12, { width: 1900, height: 900 }));
+    expect(expectedTileHeight(0, { width: 1280, height: 720 })).toBe(expectedTileHeight(1, { width: 1280, height: 720 }));
   });
 });

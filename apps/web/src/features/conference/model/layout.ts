@@ -94,6 +94,16 @@ export function nobodySendsVideo(status: string, tiles: readonly { hasVideo: boo
   return status === 'connected' && !tiles.some((t) => t.hasVideo || t.videoType === 'screen');
 }
 
+/**
+ * The height (CSS pixels) a video's tile will have before the screen has drawn it: a cell of the grid of everyone in
+ * the call. A joiner subscribes to the whole call at once, a render before any tile is on the page; asked for
+ * without a size, every camera came at its top layer (seven 720p streams to carry and decode for the first second
+ * of an eight-person call, on whatever link the joiner has).
+ */
+export function expectedTileHeight(people: number, area: { width: number; height: number }): number {
+  return gridFit(Math.min(Math.max(people, 1), MAX_MAIN_STREAMS), area.width, area.height).tileHeight;
+}
+
 /** The aspect ratio tiles are fitted to: what cameras and screens send (16:9), not the window's shape. */
 export const VIDEO_ASPECT = 16 / 9;
 
