@@ -25,7 +25,8 @@
  * at nice -10, Janus, the app and Chromium at 0: its publishers stand for other people's machines, which a join does
  * not slow down.
  *
- * `BENCH_LADDER=1` prints the last join of each phase step by step; `BENCH_PROFILE=1` samples its main thread.
+ * `BENCH_LADDER=1` prints the last join of each phase step by step; `BENCH_PROFILE=1` samples its main thread;
+ * `BENCH_TRACE=<prefix>` writes a Chromium trace of the last join from the lobby (every thread: what decodes, what renders).
  *
  * Needs root, Debian's janus, chromium and iptables. Builds the web app to a temporary folder first.
  */
@@ -313,11 +314,14 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
       try {
         const profile = j === JOINS && process.env.BENCH_PROFILE === '1' ? await profileMainThread(page) : null;
         let cpuBefore: RendererCpu = new Map();
+        const tracing = j === JOINS && !!process.env.BENCH_TRACE;
         const startedAt = await phase.joinFromOpenPage(page, async () => {
+          if (tracing) await joinerBrowser.startTracing(page, { categories: ['toplevel', 'toplevel.flow', 'media', 'webrtc', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'gpu', 'viz'] });
           cpuBefore = await rendererCpu(joinerBrowser);
         });
         const at = await within(page.evaluate(decodingVideosAt, PUBLISHERS), 30_000, 'all seven remote videos decoding (from an open page)');
         const cpu = rendererCpuBetween(cpuBefore, await rendererCpu(joinerBrowser));
+        if (tracing) fs.writeFileSync(`${process.env.BENCH_TRACE}-${phase.name.replace(/\W/g, '')}.json`, await joinerBrowser.stopTracing());
         if (profile) console.log(`${phase.name}: the last join from an open page, its main thread from the lobby's start until all decode,\n${(await profile.stop(WEB_DIST)).join('\n')}`);
         if (j > 0) {
           openPageJoins.push(at - startedAt);
@@ -326,8 +330,8 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
           openPageFirst.push(first);
           const t = await page.evaluate(joinTimeline, startedAt);
           const since = (x: number) => f0(x - startedAt);
-          openPageSteps.push(`socket made ${since(t.socketMade)}, open ${since(t.socketOpen)}, receiving connection ${since(t.receiverCreated)}, connected ${since(t.receiverConnected)}, first decoding ${f0(first)}, all ${f0(at - startedAt)}`);
-        }
+          openPageSteps.push(`socket made ${since(t.socketMade)}, open ${since(t.socketOpen)}, receiving connection ${since(t.receiverCreated)}, connected ${since(t.receiverConnected)}, first decoding ${f0(first)}, all ${f0(at - startedAt)}; generator stalls so far ${(await generator.report()).pacer.stalls}`);
+        } else console.log(`${phase.name}: the warm-up join from the lobby done; generator stalls so far ${(await generator.report()).pacer.stalls}`);
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join from an open page (started at ${startedAt.toFixed(0)}), ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
         failedJoins.push(`from an open page: ${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
