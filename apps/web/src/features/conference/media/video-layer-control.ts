@@ -214,11 +214,6 @@ function videoKbps(prev: { at: number; bytes: Map<string, number> } | null, repo
 /** Five minutes of looks: a few kilobytes. */
 const LOG_SECONDS = 300;
 
-/**
- * A tile's rendered height in device pixels (0 when it is not on screen: collapsed minis, a hidden tab, a tile
- * scrolled out of the page), read from the tiles' `data-stream-id`. The media layer reads the page rather than
- * have every tile report its size, so that the tiles stay free of media concerns.
- */
 /** A grid cell's height in device pixels for `people`, in the video area if the screen has one yet, else the window. */
 function expectedHeight(people: number): number {
   if (typeof document === 'undefined') return 0;
@@ -227,6 +222,11 @@ function expectedHeight(people: number): number {
   return Math.round(expectedTileHeight(people, size) * (window.devicePixelRatio || 1));
 }
 
+/**
+ * A tile's rendered height in device pixels (0 when it is not on screen: collapsed minis, a hidden tab, a tile
+ * scrolled out of the page), read from the tiles' `data-stream-id`. The media layer reads the page rather than
+ * have every tile report its size, so that the tiles stay free of media concerns.
+ */
 function measureTile(streamId: string): { height: number; mini: boolean; mounted: boolean } {
   if (typeof document === 'undefined') return { height: 0, mini: false, mounted: false };
   const figure = document.querySelector(`figure.tile[data-stream-id="${CSS.escape(streamId)}"]`);
