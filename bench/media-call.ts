@@ -343,8 +343,8 @@ async function runPhase(phase: Phase): Promise<PhaseFigures> {
           openPageFirst.push(first);
           const t = await page.evaluate(joinTimeline, startedAt);
           const since = (x: number) => f0(x - startedAt);
-          openPageSteps.push(`socket made ${since(t.socketMade)}, open ${since(t.socketOpen)}, receiving connection ${since(t.receiverCreated)}, connected ${since(t.receiverConnected)}, first decoding ${f0(first)}, all ${f0(at - startedAt)}; generator stalls so far ${(await generator.report()).pacer.stalls}`);
-        } else console.log(`${phase.name}: the warm-up join from the lobby done; generator stalls so far ${(await generator.report()).pacer.stalls}`);
+          openPageSteps.push(`socket made ${since(t.socketMade)}, open ${since(t.socketOpen)}, receiving connection ${since(t.receiverCreated)}, connected ${since(t.receiverConnected)}, first decoding ${f0(first)}, all ${f0(at - startedAt)}`);
+        }
         if (j === JOINS && process.env.BENCH_LADDER === '1') console.log(`${phase.name}: the last join from an open page (started at ${startedAt.toFixed(0)}), ms since navigation:\n${(await page.evaluate(joinLadder)).join('\n')}`);
       } catch (err) {
         failedJoins.push(`from an open page: ${(err as Error).message}; ${await phase.diagnose(page).catch(() => '')}`);
