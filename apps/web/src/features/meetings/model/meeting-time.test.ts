@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEnter, timeString, timingOf } from './meeting-time.ts';
+import { byStartTime, canEnter, timeString, timingOf } from './meeting-time.ts';
 
 const meeting = { startTime: '2026-11-20T13:00:00Z', endTime: '2026-11-20T14:00:00Z', type: 0 as const }; // 14:00–15:00 Stockholm
 
@@ -30,5 +30,13 @@ describe("'Gå in i meeting'", () => {
     expect(canEnter(mine, new Date('2026-11-19T22:59:00Z'))).toBe(false); // 23:59 the day before, Stockholm
     expect(canEnter(mine, new Date('2026-11-20T23:00:00Z'))).toBe(false); // midnight after
     expect(canEnter({ ...meeting, participants: [{ currentUser: false }] }, new Date('2026-11-20T13:30:00Z'))).toBe(false);
+  });
+});
+
+describe('byStartTime', () => {
+  it('puts the earliest start first, across days and hours, and leaves the list given as it was', () => {
+    const list = [{ id: 'c', startTime: '2026-11-21T08:00:00.000Z' }, { id: 'a', startTime: '2026-11-20T09:30:00.000Z' }, { id: 'b', startTime: '2026-11-20T13:00:00.000Z' }];
+    expect(byStartTime(list).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(list[0]!.id).toBe('c');
   });
 });

@@ -14,6 +14,7 @@ import { getMeetingWeeks } from '../api/get-meeting-weeks.ts';
 import { deleteMeeting } from '../api/delete-meeting.ts';
 import { MeetingCard } from '../components/meeting-card.tsx';
 import { WeekPicker } from '../components/week-picker.tsx';
+import { byStartTime } from '../model/meeting-time.ts';
 import { DeleteDialog } from '../components/delete-dialog.tsx';
 import { failureAdvice, HOME_TEXTS as T } from '../texts.ts';
 import '../meetings.css';
@@ -48,8 +49,6 @@ function MeetingList(props: { query: Query<Meeting[]>; loading: string; failed: 
   );
 }
 
-const byStart = (list: Meeting[]) => [...list].sort((a, b) => a.startTime.localeCompare(b.startTime));
-
 /** Home (spec §2): welcome, today's meetings, upcoming meetings by ISO week. */
 export function HomePage() {
   useDocumentTitle('Mina möten - Videomöte');
@@ -61,7 +60,7 @@ export function HomePage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   // Quiet calls: the page shows their failures in place instead of leaving for /error.
-  const today = useQuery(['today'], (signal) => listDayMeetings(startOfLocalDay(new Date()), startOfLocalDay(new Date(), 1), { signal, quiet: true }).then(byStart));
+  const today = useQuery(['today'], (signal) => listDayMeetings(startOfLocalDay(new Date()), startOfLocalDay(new Date(), 1), { signal, quiet: true }).then(byStartTime));
   const weeks = useQuery(['weeks'], (signal) => getMeetingWeeks({ signal, quiet: true }));
   // Without the list of weeks (still loading, or failed) the week from tomorrow on is still worth showing.
   const week = chosen ?? (weeks.data || weeks.error ? (weeks.data?.[0] ?? isoWeekOf(startOfLocalDay(new Date(), 1))) : null);
