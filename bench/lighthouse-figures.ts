@@ -22,3 +22,8 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
+
+/** index.html without its scripts and module preloads: the first screen and its styles, and nothing the app runs. */
+export function withoutScripts(html: string): string {
+  return html.replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}

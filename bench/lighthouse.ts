@@ -7,12 +7,14 @@
  *
  * This machine is slower than the desktop Lighthouse's 4× assumes, so everything is run a second time with the
  * slowdown calibrated to the benchmarkIndex Lighthouse measured here (lighthouse-figures.ts, as Lighthouse's
- * throttling documentation describes). Both are printed, each with the load average beside it.
+ * throttling documentation describes). Both are printed, each with the load average beside it, and then the floor:
+ * the public pages once more with their first screens but without the app's scripts, at the same slowdowns, which is
+ * what the browser alone scores on this machine.
  *
  * Usage: npm run bench:lighthouse   (BENCH_LH_RUNS, default 3; BENCH_LH_PAGES=personaldata,meetings to pick pages;
  * WEB_DIST to reuse a build; BENCH_LH_REPORTS=<dir> writes each run's JSON report and trace there, BENCH_LH_PROFILE=1
  * with the JavaScript's call stacks; BENCH_LH_CPU=3.9 runs only with that CPU slowdown, skipping the 4× pass, to
- * iterate on a few pages in half the time)
+ * iterate on a few pages in half the time; BENCH_LH_FLOOR=0 skips the floor)
  * Like the browser tests it runs in a private network namespace (re-executes itself under `unshare --net`), so
  * nothing can reach or download anything but loopback.
  */
@@ -20,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { insidePrivateNetns, runInPrivateNetns, WEB_DIST } from './private-netns.ts';
-import { cpuSlowdownFor, median } from './lighthouse-figures.ts';
+import { cpuSlowdownFor, median, withoutScripts } from './lighthouse-figures.ts';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const REPORTS = process.env.BENCH_LH_REPORTS;
@@ -52,6 +54,8 @@ const PAGES = [
   { key: 'lobby', path: `/meetings/${seeded.conversation.id}/lobby`, loggedIn: true },
   { key: 'meetings', path: '/meetings', loggedIn: true },
 ].filter((p) => !process.env.BENCH_LH_PAGES || process.env.BENCH_LH_PAGES.split(',').includes(p.key));
+// The pages whose first screen comes whole with the HTML, measured once more without the app (BENCH_LH_FLOOR=0: not).
+const FLOOR_PAGES = process.env.BENCH_LH_FLOOR === '0' ? [] : PAGES.filter((p) => !p.loggedIn);
 
 interface Cookie {
   name: string;
@@ -105,19 +109,22 @@ interface RunFigures {
   finalUrl: string;
 }
 
-const server = await startServer({ WEB_DIST }, { dataDir });
+let server = await startServer({ WEB_DIST }, { dataDir });
 let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
-const results: { mode: string; cpuSlowdown: number; load: number[]; pages: { key: string; runs: RunFigures[] }[] }[] = [];
+const results: { mode: string; floor: boolean; cpuSlowdown: number; load: number[]; pages: { key: string; runs: RunFigures[] }[] }[] = [];
 try {
-  // Erik's session, made by logging in through the embedded IdP as a person would, handed to Lighthouse's Chromium.
-  const browser = await launchBrowser();
-  let cookies: Cookie[];
-  try {
-    const { context, page } = await newUserPage(browser, server.url);
-    await loginAs(page, 'erik', '/meetings');
-    cookies = (await context.cookies()) as Cookie[];
-  } finally {
-    await browser.close();
+  // Erik's session, made by logging in through the embedded IdP as a person would, handed to Lighthouse's Chromium
+  // (only when a page that needs him is run).
+  let cookies: Cookie[] = [];
+  if (PAGES.some((p) => p.loggedIn)) {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await newUserPage(browser, server.url);
+      await loginAs(page, 'erik', '/meetings');
+      cookies = (await context.cookies()) as Cookie[];
+    } finally {
+      await browser.close();
+    }
   }
 
   chrome = await chromeLauncher.launch({
@@ -185,10 +192,10 @@ try {
     };
   };
 
-  const runAll = async (mode: string, cpuSlowdown: number | null) => {
+  const runAll = async (mode: string, cpuSlowdown: number | null, { floor = false } = {}) => {
     const load = os.loadavg();
     const pages: { key: string; runs: RunFigures[] }[] = [];
-    for (const p of PAGES) {
+    for (const p of floor ? FLOOR_PAGES : PAGES) {
       // Only the logged-in pages carry Erik's session; the public ones are opened as a stranger would.
       await setBrowserCookies(port, p.loggedIn ? cookies : []);
       const runs: RunFigures[] = [];
@@ -199,7 +206,7 @@ try {
       }
       pages.push({ key: p.key, runs });
     }
-    const entry = { mode, cpuSlowdown: cpuSlowdown ?? 4, load: [load[0]!, os.loadavg()[0]!], pages };
+    const entry = { mode, floor, cpuSlowdown: cpuSlowdown ?? 4, load: [load[0]!, os.loadavg()[0]!], pages };
     results.push(entry);
     print(entry);
     return entry;
@@ -207,18 +214,40 @@ try {
 
   const fixed = process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : null;
   if (fixed !== null && !(fixed > 0)) throw new Error(`BENCH_LH_CPU=${process.env.BENCH_LH_CPU}: a CPU slowdown such as 3.9 was meant`);
+  const slowdowns: { mode: string; cpuSlowdown: number | null }[] = [];
   if (fixed !== null) {
-    await runAll(`given (${fixed}× CPU)`, fixed);
+    slowdowns.push({ mode: `given (${fixed}× CPU)`, cpuSlowdown: fixed });
+    await runAll(slowdowns[0]!.mode, fixed);
   } else {
     const standard = await runAll('Lighthouse mobile (4× CPU)', null);
     const index = median(standard.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
     const calibrated = Math.round(cpuSlowdownFor(index) * 100) / 100;
     console.log(`benchmarkIndex of this machine (median of all runs): ${index.toFixed(0)} → calibrated CPU slowdown ${calibrated}×`);
-    await runAll(`calibrated (${calibrated}× CPU)`, calibrated);
+    slowdowns.push({ mode: 'Lighthouse mobile (4× CPU)', cpuSlowdown: null }, { mode: `calibrated (${calibrated}× CPU)`, cpuSlowdown: calibrated });
+    await runAll(slowdowns[1]!.mode, calibrated);
+  }
+
+  // The floor: the same public pages with their first screens and styles but none of the app's scripts, served by
+  // the same server, measured at the same slowdowns. What it loses is the browser's own work on this machine (the
+  // document's commit, style, layout and paint), which no change to the app can take away.
+  if (FLOOR_PAGES.length) {
+    await server.stop();
+    server = await startServer({ WEB_DIST: scriptlessCopy(WEB_DIST) }, { dataDir });
+    for (const { mode, cpuSlowdown } of slowdowns) await runAll(`floor, without the app's scripts: ${mode}`, cpuSlowdown, { floor: true });
   }
 } finally {
   await chrome?.kill();
   await server.stop();
+}
+
+/** A copy of the built web whose index.html names no script and no module to preload (the floor above). */
+function scriptlessCopy(dist: string): string {
+  const copy = path.join(os.tmpdir(), 'videomote-bench-floor');
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.cpSync(dist, copy, { recursive: true });
+  const index = path.join(copy, 'index.html');
+  fs.writeFileSync(index, withoutScripts(fs.readFileSync(index, 'utf8')));
+  return copy;
 }
 
 function print(entry: (typeof results)[number]): void {
@@ -228,15 +257,18 @@ function print(entry: (typeof results)[number]): void {
     const m = (pick: (r: RunFigures) => number) => median(runs.map(pick));
     const scores = CATEGORIES.map((c) => `${c} ${f2(m((r) => r.scores[c]))}`).join('  ');
     const ok = CATEGORIES.every((c) => m((r) => r.scores[c]) >= TARGET[c]);
+    // The floor's first screens stay inert without the app (first-screens.ts), so only its performance is of interest.
+    const verdict = entry.floor ? 'floor' : ok ? 'met' : 'NOT met';
     console.log(
       `  ${key.padEnd(13)} ${scores}  FCP ${m((r) => r.fcp).toFixed(0)} ms  LCP ${m((r) => r.lcp).toFixed(0)} ms  TBT ${m((r) => r.tbt).toFixed(0)} ms  ` +
-        `CLS ${m((r) => r.cls).toFixed(3)}  SI ${m((r) => r.si).toFixed(0)} ms  (performance runs ${runs.map((r) => f2(r.scores.performance)).join(' ')})  ${ok ? 'met' : 'NOT met'}`,
+        `CLS ${m((r) => r.cls).toFixed(3)}  SI ${m((r) => r.si).toFixed(0)} ms  (performance runs ${runs.map((r) => f2(r.scores.performance)).join(' ')})  ${verdict}`,
     );
   }
 }
 
 const summary = results.map((e) => ({
   mode: e.mode,
+  floor: e.floor,
   cpuSlowdown: e.cpuSlowdown,
   load: e.load,
   pages: e.pages.map(({ key, runs }) => ({
