@@ -41,6 +41,14 @@ function precompress(): Plugin {
  * (first-screens.tsx) has been painted, not before it. main.tsx imports the same module, so it runs once.
  */
 const EARLY_START = 'src/app/early-start.ts';
+
+/**
+ * React, React DOM and the router in a chunk of their own, which early-start runs a task before the app's own modules:
+ * evaluated together they were one long task (55-105 ms under Lighthouse on this VM, several times that on a phone)
+ * in which a tap waits. The chunk also stays cached across releases that change only the app.
+ */
+const LIBRARY_CHUNK = 'react';
+const LIBRARY_MODULES = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 function earlyStartFirst(): Plugin {
   return {
     name: 'videomote-early-start',
@@ -51,11 +59,13 @@ function earlyStartFirst(): Plugin {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(EARLY_START));
         const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         if (!chunk || !app.test(html)) throw new Error(`${EARLY_START} or the app's script is missing from the build`);
+        const library = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === LIBRARY_CHUNK);
+        const libraryPreload = `<link rel="modulepreload" crossorigin href="/${library?.fileName}">`;
+        if (!library || !html.includes(libraryPreload)) throw new Error(`the ${LIBRARY_CHUNK} chunk is missing from the build or its HTML`);
         // async: it runs as soon as it has arrived, not after the document and the scripts before it.
-        return html.replace(
-          app,
-          (_, src: string) => `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${src}" data-videomote-app>`,
-        );
+        return html
+          .replace(app, (_, src: string) => `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${src}" data-videomote-app>`)
+          .replace(libraryPreload, () => libraryPreload.replace('>', ' data-videomote-library>'));
       },
     },
   };
@@ -151,7 +161,11 @@ export default defineConfig({
     manifest: true,
     // The contract's modules define TypeBox schemas beside the constants the web imports; building a schema has no
     // side effect, so one nobody uses is dropped (TypeBox had been a fifth of the bundle every page loads).
-    rolldownOptions: { input: { index: 'index.html', 'early-start': EARLY_START }, treeshake: { manualPureFunctions: ['Type'] } },
+    rolldownOptions: {
+      input: { index: 'index.html', 'early-start': EARLY_START },
+      treeshake: { manualPureFunctions: ['Type'] },
+      output: { codeSplitting: { groups: [{ name: LIBRARY_CHUNK, test: LIBRARY_MODULES }] } },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/idp': 'http://localhost:3000', '/assets/config': 'http://localhost:3000', '/chat': { target: 'ws://localhost:3000', ws: true }, '/media': { target: 'ws://localhost:3000', ws: true } } },
 });

@@ -186,11 +186,14 @@ describe('the web app', () => {
     expect(scripts[0]![1]).toBe(true); // run as soon as it arrives
     const bundle = /<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="(\/assets\/index-[\w-]+\.js)" data-videomote-app>/.exec(body)?.[1];
     expect(bundle).toBeTruthy();
+    // React and the router, which early-start runs a task before the app's own modules.
+    expect(body).toMatch(/<link rel="modulepreload" (?:fetchpriority="low" )?crossorigin href="\/assets\/react-[\w-]+\.js" data-videomote-library>/);
     const early = await t.app.inject(scripts[0]![0]);
     expect(early.statusCode).toBe(200);
     // Small: it only asks for the token and starts the app, and the app's bundle imports the same module rather than a copy.
     expect(early.body.length).toBeLessThan(8_000);
     expect(early.body).toContain('data-videomote-app');
+    expect(early.body).toContain('data-videomote-library');
     expect((await t.app.inject(bundle!)).body).toContain(scripts[0]![0].replace('/assets/', './'));
   });
 

@@ -61,7 +61,11 @@ function startApp() {
   const app = document.querySelector<HTMLLinkElement>('link[data-videomote-app]');
   if (!app) return;
   const painted = document.getElementById('root')?.hasChildNodes() ? nextPaint() : null;
-  void Promise.all([painted, appMayStart]).then(() => import(/* @vite-ignore */ app.href));
+  // React and the router first, the app's own modules a task later (vite.config.ts, LIBRARY_CHUNK).
+  const library = document.querySelector<HTMLLinkElement>('link[data-videomote-library]');
+  void Promise.all([painted, appMayStart])
+    .then(() => (library ? import(/* @vite-ignore */ library.href).then(() => new Promise((resolve) => setTimeout(resolve, 0))) : null))
+    .then(() => import(/* @vite-ignore */ app.href));
 }
 
 /**
