@@ -12,14 +12,15 @@ import { screenLanguage } from './i18n/language-choice.ts';
 import { chosenLanguage } from './i18n/language-store.ts';
 import './styles/global.css';
 
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 void ensureAntiforgery();
 askUserAtStartUp();
-const router = createBrowserRouter(appRoutes);
 
 // As a transition, React renders the first screen in slices and lets the browser in between, instead of one long task
 // that blocks input on a slow phone (Lighthouse's Total Blocking Time).
 const root = document.getElementById('root')!;
-const render = () =>
+const render = (router: AppRouter) =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
@@ -36,20 +37,28 @@ const render = () =>
 // fail, the screen starts in Swedish. The language is switched before the first render, not by LanguageScope's effect
 // after it: the screen was painted in Swedish and then again in the person's language, a layout shift of the page.
 const firstLanguage = screenLanguage(window.location.pathname, chosenLanguage());
-const start = () => {
+const start = (router: AppRouter) => {
   if (hasLanguage(firstLanguage) && i18n.language !== firstLanguage) i18n.changeLanguage(firstLanguage);
-  render();
+  render(router);
 };
 const languageReady = hasLanguage(firstLanguage) ? Promise.resolve() : loadLanguage(firstLanguage).catch(() => {});
 
 // A page whose first screen came with the HTML (first-screens.tsx) keeps it until the router has its page's code:
 // rendered before, the app would replace it with the loading spinner, then the page again.
-const pageReady = new Promise<void>((resolve) => {
-  if (!root.hasChildNodes() || router.state.initialized) return resolve();
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    resolve();
+const pageReady = (router: AppRouter) =>
+  new Promise<void>((resolve) => {
+    if (!root.hasChildNodes() || router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
   });
-});
-void Promise.all([languageReady, pageReady]).then(start);
+
+// The router is made a task after the bundle's evaluation, not in it: its history, route table and first match are
+// 20-45 ms of main thread here, several times that on a phone, which made that task the page's longest. (A timer, not
+// a top-level await: with one, the build splits early-start into several chunks, fetched and run before the first paint.)
+setTimeout(() => {
+  const router = createBrowserRouter(appRoutes);
+  void Promise.all([languageReady, pageReady(router)]).then(() => start(router));
+}, 0);
