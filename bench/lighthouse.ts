@@ -214,17 +214,20 @@ try {
 
   const fixed = process.env.BENCH_LH_CPU ? Number(process.env.BENCH_LH_CPU) : null;
   if (fixed !== null && !(fixed > 0)) throw new Error(`BENCH_LH_CPU=${process.env.BENCH_LH_CPU}: a CPU slowdown such as 3.9 was meant`);
+  // Each pass the product was measured with, for the floor's to repeat.
   const slowdowns: { mode: string; cpuSlowdown: number | null }[] = [];
+  const pass = (mode: string, cpuSlowdown: number | null) => {
+    slowdowns.push({ mode, cpuSlowdown });
+    return runAll(mode, cpuSlowdown);
+  };
   if (fixed !== null) {
-    slowdowns.push({ mode: `given (${fixed}× CPU)`, cpuSlowdown: fixed });
-    await runAll(slowdowns[0]!.mode, fixed);
+    await pass(`given (${fixed}× CPU)`, fixed);
   } else {
-    const standard = await runAll('Lighthouse mobile (4× CPU)', null);
+    const standard = await pass('Lighthouse mobile (4× CPU)', null);
     const index = median(standard.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
     const calibrated = Math.round(cpuSlowdownFor(index) * 100) / 100;
     console.log(`benchmarkIndex of this machine (median of all runs): ${index.toFixed(0)} → calibrated CPU slowdown ${calibrated}×`);
-    slowdowns.push({ mode: 'Lighthouse mobile (4× CPU)', cpuSlowdown: null }, { mode: `calibrated (${calibrated}× CPU)`, cpuSlowdown: calibrated });
-    await runAll(slowdowns[1]!.mode, calibrated);
+    await pass(`calibrated (${calibrated}× CPU)`, calibrated);
   }
 
   // The floor: the same public pages with their first screens and styles but none of the app's scripts, served by

@@ -2,7 +2,7 @@
 import './app/early-start.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { appRoutes } from './app/router.tsx';
 import { TestSystemBanner } from './app/test-system-banner.tsx';
 import { askUserAtStartUp, SessionProvider } from './features/session/session-context.tsx';
@@ -12,15 +12,13 @@ import { screenLanguage } from './i18n/language-choice.ts';
 import { chosenLanguage } from './i18n/language-store.ts';
 import './styles/global.css';
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
 void ensureAntiforgery();
 askUserAtStartUp();
 
 // As a transition, React renders the first screen in slices and lets the browser in between, instead of one long task
 // that blocks input on a slow phone (Lighthouse's Total Blocking Time).
 const root = document.getElementById('root')!;
-const render = (router: AppRouter) =>
+const render = (router: DataRouter) =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
@@ -37,7 +35,7 @@ const render = (router: AppRouter) =>
 // fail, the screen starts in Swedish. The language is switched before the first render, not by LanguageScope's effect
 // after it: the screen was painted in Swedish and then again in the person's language, a layout shift of the page.
 const firstLanguage = screenLanguage(window.location.pathname, chosenLanguage());
-const start = (router: AppRouter) => {
+const start = (router: DataRouter) => {
   if (hasLanguage(firstLanguage) && i18n.language !== firstLanguage) i18n.changeLanguage(firstLanguage);
   render(router);
 };
@@ -45,7 +43,7 @@ const languageReady = hasLanguage(firstLanguage) ? Promise.resolve() : loadLangu
 
 // A page whose first screen came with the HTML (first-screens.tsx) keeps it until the router has its page's code:
 // rendered before, the app would replace it with the loading spinner, then the page again.
-const pageReady = (router: AppRouter) =>
+const pageReady = (router: DataRouter) =>
   new Promise<void>((resolve) => {
     if (!root.hasChildNodes() || router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
